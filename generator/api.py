@@ -1,0 +1,133 @@
+"""Everything a game plugin hands to the core: game definitions, agents, checks, artifacts.
+
+A plugin module implements hooks from :mod:`generator.hookspecs` with :data:`hookimpl` and
+registers values of the types below through the collector each hook receives.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import pluggy
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.engine import Game, State
+
+PROJECT = "plywright"
+hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marker for plugin hook implementations: ``@hookimpl def plywright_register_games(...)``."""
+
+
+class StrictModel(BaseModel):
+    """Base of every variant table model: unknown fields are errors, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
+
+
+class PrintOptions(StrictModel):
+    """The ``[print]`` table shared by every game; plugins may subclass it."""
+
+    paper: Literal["A4", "Letter"] = Field("A4", description="paper size of printable PDFs")
+    languages: tuple[str, ...] = Field(
+        ("en",), description="rulebook languages, one PDF each", min_length=1
+    )
+
+
+class NoProduction(StrictModel):
+    """``[production]`` of a game that makes no physical parts."""
+
+
+class CheckOptions(StrictModel):
+    """The ``[check]`` table: how ``plywright check`` plays and judges a variant."""
+
+    games: int = Field(200, ge=1, le=1_000_000, description="simulated games per check")
+    agent: str = Field("", description="agent for every seat ('' = the game's default agent)")
+    min_completion: float = Field(
+        0.95, ge=0, le=1, description="least share of games that must end in a win or a draw"
+    )
+    max_timeouts: float = Field(
+        0.05, ge=0, le=1, description="largest share of games allowed to hit the length bound"
+    )
+    max_stalemates: float = Field(
+        0.05, ge=0, le=1, description="largest share of games allowed to end with nobody able to move"
+    )
+    max_drawishness: float = Field(0.9, ge=0, le=1, description="largest share of drawn games")
+    min_balance: float = Field(
+        0.0, ge=0, le=1, description="least balance (1 - spread of seat win rates)"
+    )
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """A game a plugin contributes: its variant models, presets and engine factory."""
+
+    name: str
+    title: str
+    description: str
+    rules_model: type[StrictModel]
+    make_game: Callable[[Any], Game]
+    """Build the engine from a validated ``rules_model`` instance."""
+    production_model: type[StrictModel] = NoProduction
+    print_model: type[PrintOptions] = PrintOptions
+    presets: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    """``preset -> table -> field -> value``; tables are ``rules``, ``production``, ``print``."""
+    default_preset: str | None = None
+    default_agent: str = "random"
+
+
+class Agent(Protocol):
+    """Chooses an action for the seat it plays."""
+
+    def step(self, state: State) -> int: ...
+
+
+AgentFactory = Callable[[Game, int, random.Random], Agent]
+"""``factory(game, seat, rng)`` builds an agent for one game."""
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent a plugin contributes; ``games`` empty means it plays any engine."""
+
+    name: str
+    description: str
+    factory: AgentFactory
+    games: tuple[str, ...] = ()
+
+    def plays(self, game_name: str) -> bool:
+        return not self.games or game_name in self.games
+
+
+@dataclass(frozen=True)
+class StaticCheck:
+    """One static check of a variant (before any game is simulated)."""
+
+    name: str
+    ok: bool
+    message: str
+    severity: Literal["error", "warning"] = "error"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "ok": self.ok, "severity": self.severity, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """One file a build writes. ``write(path)`` must produce deterministic bytes."""
+
+    kind: str
+    """Manifest kind, e.g. ``cad/step``, ``print/rulebook``."""
+    path: str
+    """Relative POSIX path inside the build folder."""
+    description: str
+    write: Callable[[Path], None]
+    lang: str | None = None
+
+
+GameRegistrar = Callable[[GameDefinition], None]
+AgentRegistrar = Callable[[AgentSpec], None]
+

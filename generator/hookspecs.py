@@ -1,0 +1,39 @@
+"""The plugin contract: hook specifications every plywright plugin may implement.
+
+Plugins are modules (or objects) with functions marked ``@hookimpl`` (from :mod:`generator.api`)
+and are found through the ``plywright`` entry-point group, built-ins included. Registration
+hooks receive a *collector*: call it once per thing you contribute.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pluggy
+
+from generator.api import PROJECT, AgentRegistrar, Artifact, GameRegistrar, StaticCheck
+
+if TYPE_CHECKING:
+    from generator.variant import Variant
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+
+
+@hookspec
+def plywright_register_games(register: GameRegistrar) -> None:
+    """Contribute games: call ``register(GameDefinition(...))`` for each one."""
+
+
+@hookspec
+def plywright_register_agents(register: AgentRegistrar) -> None:
+    """Contribute agents for ``plywright check``: call ``register(AgentSpec(...))``."""
+
+
+@hookspec
+def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
+    """Static checks of ``variant`` (return ``None`` for games you do not know)."""
+
+
+@hookspec
+def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
+    """Files ``plywright build`` should write for ``variant`` (``None`` for other games)."""

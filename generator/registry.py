@@ -1,0 +1,118 @@
+"""Plugin manager factory: loads every ``plywright`` entry point (built-ins included).
+
+A plugin that fails to import or to register is remembered as a :class:`PluginFailure` and
+does not take the others down. ``PLYWRIGHT_DISABLE_PLUGINS=a,b`` blocks plugins by name.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
+
+import pluggy
+
+from generator import hookspecs
+from generator.api import PROJECT, AgentSpec, GameDefinition
+
+DISABLE_ENV = "PLYWRIGHT_DISABLE_PLUGINS"
+
+
+@dataclass(frozen=True)
+class PluginFailure:
+    """A plugin that could not be loaded, with a one-line reason."""
+
+    name: str
+    reason: str
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
+def disabled_plugins() -> set[str]:
+    """Plugin names blocked through the environment."""
+    raw = os.environ.get(DISABLE_ENV, "")
+    return {name.strip() for name in raw.split(",") if name.strip()}
+
+
+@dataclass
+class Registry:
+    """Loaded plugins and what they contributed."""
+
+    pm: pluggy.PluginManager
+    games: dict[str, GameDefinition] = field(default_factory=dict)
+    agents: dict[str, AgentSpec] = field(default_factory=dict)
+    failures: list[PluginFailure] = field(default_factory=list)
+    game_owner: dict[str, str] = field(default_factory=dict)
+
+    def game(self, name: str) -> GameDefinition:
+        """The game called ``name``; ``KeyError`` if none is registered."""
+        return self.games[name]
+
+    def agents_for(self, game: str) -> list[AgentSpec]:
+        return [spec for spec in self.agents.values() if spec.plays(game)]
+
+
+def new_plugin_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def _collect(registry: Registry, name: str) -> None:
+    """Run the registration hooks of the plugin registered as ``name``."""
+    games: list[GameDefinition] = []
+    agents: list[AgentSpec] = []
+    hooks = registry.pm.hook
+    for caller, sink in (
+        (hooks.plywright_register_games, games.append),
+        (hooks.plywright_register_agents, agents.append),
+    ):
+        for impl in caller.get_hookimpls():
+            if impl.plugin_name == name:
+                impl.function(register=sink)
+    for game in games:
+        if not isinstance(game, GameDefinition):
+            raise TypeError(f"registered {type(game).__name__}, expected GameDefinition")
+        if game.name in registry.games:
+            raise ValueError(
+                f"game {game.name!r} is already registered by {registry.game_owner[game.name]}"
+            )
+    for game in games:
+        registry.games[game.name] = game
+        registry.game_owner[game.name] = name
+    for agent in agents:
+        registry.agents[agent.name] = agent
+
+
+def load_registry(
+    extra_plugins: Iterable[tuple[str, object]] = (),
+    *,
+    use_entry_points: bool = True,
+) -> Registry:
+    """A fresh registry: the core agents, every entry-point plugin, then ``extra_plugins``."""
+    from generator.simulate import generic_agents
+
+    registry = Registry(new_plugin_manager())
+    blocked = disabled_plugins()
+    candidates: list[tuple[str, object | EntryPoint]] = [("core-agents", generic_agents)]
+    if use_entry_points:
+        found = sorted(entry_points(group=PROJECT), key=lambda ep: ep.name)
+        candidates += [(ep.name, ep) for ep in found]
+    candidates += list(extra_plugins)
+    for name, source in candidates:
+        if name in blocked or registry.pm.has_plugin(name):
+            continue
+        try:
+            plugin = source.load() if isinstance(source, EntryPoint) else source
+            registry.pm.register(plugin, name=name)
+            _collect(registry, name)
+        except Exception as exc:  # a broken plugin must not take the others down
+            if registry.pm.has_plugin(name):
+                registry.pm.unregister(name=name)
+            registry.failures.append(PluginFailure(name, _one_line(exc)))
+    return registry
+

@@ -1,0 +1,173 @@
+"""Loading and validating variant files (TOML).
+
+A variant file names a ``game``, optionally a ``name`` and a ``preset``, and the tables
+``[rules]``, ``[production]``, ``[print]`` and ``[check]``. The preset's values come first,
+the file's values override them, and every table is validated by the plugin's pydantic model.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from generator.api import CheckOptions, GameDefinition, PrintOptions, StrictModel
+from generator.engine import Game
+from generator.errors import InputError
+from generator.registry import Registry
+
+TABLES = ("rules", "production", "print", "check")
+TOP_LEVEL = ("game", "name", "preset", *TABLES)
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A validated variant: the game definition plus one model per table."""
+
+    game: str
+    name: str
+    preset: str | None
+    definition: GameDefinition
+    rules: StrictModel
+    production: StrictModel
+    print: PrintOptions
+    check: CheckOptions
+    source: str = "<variant>"
+
+    def engine(self) -> Game:
+        """The rules engine of this variant."""
+        return self.definition.make_game(self.rules)
+
+    def as_json(self) -> dict[str, Any]:
+        """Every parameter of the variant (after presets and defaults), JSON-ready."""
+        return {
+            "game": self.game,
+            "name": self.name,
+            "preset": self.preset,
+            **{table: getattr(self, table).model_dump(mode="json") for table in TABLES},
+        }
+
+
+def read_variant_file(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; unreadable files and bad TOML raise :class:`InputError`."""
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("file not found", source=source) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, expected a .toml variant file", source=source) from None
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text, expected a .toml variant file", source=source) from None
+    except OSError as exc:
+        raise InputError(f"cannot read file ({exc.strerror})", source=source) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(f"invalid TOML: {exc}", source=source) from None
+
+
+def load_variant(path: Path, registry: Registry) -> Variant:
+    """Read and validate the variant file at ``path``."""
+    return parse_variant(read_variant_file(path), registry, source=str(path), default_name=path.stem)
+
+
+def _pick(options: Mapping[str, Any], what: str, value: object, source: str) -> Any:
+    if not isinstance(value, str) or value not in options:
+        allowed = ", ".join(sorted(options)) or "none registered"
+        raise InputError(f"{what}: unknown value {value!r} (allowed: {allowed})", source=source)
+    return options[value]
+
+
+def _check_name(name: object, source: str) -> str:
+    if not isinstance(name, str) or not NAME_PATTERN.match(name) or ".." in name:
+        raise InputError(
+            f"name: {name!r} is not a safe folder name (allowed: 1-64 letters, digits, '.', "
+            "'_' or '-', starting with a letter or digit, no '..')",
+            source=source,
+        )
+    return name
+
+
+def format_validation_error(table: str, exc: ValidationError) -> str:
+    """One line naming the field, what is wrong and, where known, the allowed values."""
+    first = exc.errors()[0]
+    loc = ".".join(str(part) for part in first["loc"])
+    where = f"[{table}] {loc}" if loc else f"[{table}]"
+    message = first["msg"]
+    if first["type"] == "extra_forbidden":
+        message = "unknown field"
+    more = f" (and {len(exc.errors()) - 1} more problem(s))" if len(exc.errors()) > 1 else ""
+    got = first.get("input")
+    shown = "" if first["type"] in ("extra_forbidden", "missing") else f", got {got!r}"
+    return f"{where}: {message}{shown}{more}"
+
+
+def _validate(model: type[StrictModel], table: str, data: object, source: str) -> Any:
+    if not isinstance(data, dict):
+        raise InputError(f"[{table}] must be a table, got {type(data).__name__}", source=source)
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        message = format_validation_error(table, exc)
+        if next(iter(exc.errors()))["type"] == "extra_forbidden":
+            allowed = ", ".join(model.model_fields) or "none"
+            message += f" (allowed: {allowed})"
+        raise InputError(message, source=source) from None
+
+
+def merged_tables(
+    definition: GameDefinition, preset: str | None, data: Mapping[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """Preset values overridden by the file's values, per table."""
+    base = definition.presets.get(preset, {}) if preset else {}
+    out: dict[str, dict[str, Any]] = {}
+    for table in TABLES:
+        own = data.get(table, {})
+        out[table] = {**base.get(table, {}), **own} if isinstance(own, dict) else own
+    return out
+
+
+def parse_variant(
+    data: Mapping[str, Any],
+    registry: Registry,
+    *,
+    source: str = "<variant>",
+    default_name: str = "variant",
+) -> Variant:
+    """Validate parsed TOML data into a :class:`Variant`."""
+    unknown = sorted(set(data) - set(TOP_LEVEL))
+    if unknown:
+        raise InputError(
+            f"{unknown[0]}: unknown top-level field (allowed: {', '.join(TOP_LEVEL)})",
+            source=source,
+        )
+    if "game" not in data:
+        raise InputError("game: missing (e.g. game = \"halma\")", source=source)
+    definition: GameDefinition = _pick(registry.games, "game", data["game"], source)
+    preset = data.get("preset", definition.default_preset)
+    if preset is not None:
+        _pick(definition.presets, "preset", preset, source)
+    name = _check_name(data.get("name", default_name), source)
+    tables = merged_tables(definition, preset, data)
+    models: dict[str, type[StrictModel]] = {
+        "rules": definition.rules_model,
+        "production": definition.production_model,
+        "print": definition.print_model,
+        "check": CheckOptions,
+    }
+    values = {table: _validate(models[table], table, tables[table], source) for table in TABLES}
+    return Variant(
+        game=definition.name,
+        name=name,
+        preset=preset,
+        definition=definition,
+        source=source,
+        **values,
+    )

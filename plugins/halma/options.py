@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from generator.api import PrintOptions, StrictModel
-from plugins.halma.geometry import MAX_N, MIN_N, POINT_COUNT, opposite
+from plugins.halma.geometry import MAX_N, MIN_N, POINT_COUNT, holes_per_point, opposite
 
 SEATINGS: dict[int, tuple[int, ...]] = {
     2: (0, 3),
@@ -20,6 +20,11 @@ SEATINGS: dict[int, tuple[int, ...]] = {
     6: (0, 1, 2, 3, 4, 5),
 }
 """Occupied points in turn order by player count (rules table "Seating")."""
+
+
+def peg_counts(n: int) -> dict[int, int]:
+    """Pegs needed for each standard seating (player count -> pegs), one peg per start hole."""
+    return {players: players * holes_per_point(n) for players in SEATINGS}
 
 PALETTE: dict[str, str] = {
     "red": "#c8102e",

@@ -1,0 +1,233 @@
+"""The ``plywright`` command (also ``python -m generator``).
+
+Exit status: 0 success (``check``: playable), 1 failure (``check``: unplayable, failed build),
+2 bad input (unreadable or invalid variant, unknown game, bad option) with one line naming
+the file, the field and the allowed values.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from generator.errors import InputError
+from generator.registry import Registry, load_registry
+from generator.variant import Variant, load_variant
+
+EXIT_BAD_INPUT = 2
+
+
+def _registry() -> Registry:
+    return load_registry()
+
+
+def _load(path: str) -> tuple[Registry, Variant]:
+    registry = _registry()
+    return registry, load_variant(Path(path), registry)
+
+
+def _show_progress(quiet: bool) -> bool:
+    return not quiet and sys.stderr.isatty()
+
+
+@contextmanager
+def _progress(total: int, label: str, quiet: bool) -> Iterator[Any]:
+    """A progress bar on a terminal; a no-op advance function otherwise."""
+    if not _show_progress(quiet):
+        yield lambda step=1, description=None: None
+        return
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(step: int = 1, description: str | None = None) -> None:
+            bar.update(task, advance=step, description=description or label)
+
+        yield advance
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="plywright")
+def cli() -> None:
+    """Turn a game variant into CNC files, printables and a playability report."""
+
+
+@cli.command()
+def games() -> None:
+    """List registered games, their presets and parameters."""
+    registry = _registry()
+    console = Console()
+    table = Table("game", "title", "presets", "agents", "rules parameters", show_lines=True)
+    for name in sorted(registry.games):
+        definition = registry.games[name]
+        presets = ", ".join(
+            f"{p}{' (default)' if p == definition.default_preset else ''}" for p in definition.presets
+        )
+        agents = ", ".join(
+            f"{a.name}{' (default)' if a.name == definition.default_agent else ''}"
+            for a in registry.agents_for(name)
+        )
+        params = ", ".join(definition.rules_model.model_fields)
+        table.add_row(name, definition.title, presets or "-", agents, params)
+    console.print(table)
+    for failure in registry.failures:
+        console.print(f"[red]plugin {failure.name} failed to load:[/red] {failure.reason}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--preset", "-p", default=None, help="Preset to start from.")
+def new(game: str, preset: str | None) -> None:
+    """Print a complete, commented variant file for GAME."""
+    from generator.template import variant_template
+
+    registry = _registry()
+    if game not in registry.games:
+        allowed = ", ".join(sorted(registry.games)) or "none registered"
+        raise InputError(f"GAME: unknown game {game!r} (allowed: {allowed})")
+    definition = registry.games[game]
+    if preset is not None and preset not in definition.presets:
+        allowed = ", ".join(definition.presets) or "none"
+        raise InputError(f"--preset: unknown preset {preset!r} for {game} (allowed: {allowed})")
+    click.echo(variant_template(definition, preset), nl=False)
+
+
+@cli.command()
+@click.argument("variant", type=click.Path(dir_okay=False))
+@click.option("--out", "-o", type=click.Path(file_okay=False), help="Build folder.")
+@click.option("--only", help="Comma-separated kinds or families (e.g. cad,print/rulebook).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+def build(variant: str, out: str | None, only: str | None, quiet: bool) -> None:
+    """Write every artifact of VARIANT and a manifest.json."""
+    from generator.build import BuildError, build as run_build, collect_artifacts, select
+
+    registry, loaded = _load(variant)
+    kinds = only.split(",") if only is not None else None
+    total = len(select(collect_artifacts(registry, loaded), kinds))
+    with _progress(total, "building", quiet) as advance:
+        try:
+            result = run_build(
+                registry,
+                loaded,
+                Path(out) if out else None,
+                kinds,
+                on_artifact=lambda a: advance(1, a.path),
+            )
+        except BuildError as exc:
+            click.echo(f"plywright: build failed, previous build kept: {exc}", err=True)
+            sys.exit(1)
+    if not quiet:
+        click.echo(f"{len(result.manifest['artifacts'])} artifacts in {result.folder}")
+
+
+@cli.command()
+@click.argument("variant", type=click.Path(dir_okay=False))
+@click.option("--games", "-n", "count", type=click.IntRange(1, 10_000_000), help="Games to play.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 512), help="Worker processes (default: cores).")
+@click.option("--agent", "-a", help="Agent for every seat, or one per seat separated by commas.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("--records", type=click.Path(file_okay=False), help="Write one JSONL record per game.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+def check(
+    variant: str,
+    count: int | None,
+    seed: int,
+    jobs: int | None,
+    agent: str | None,
+    json_path: str | None,
+    records: str | None,
+    quiet: bool,
+) -> None:
+    """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
+    from generator.simulate.runner import run_check
+
+    registry, loaded = _load(variant)
+    total = count or loaded.check.games
+    with _progress(total, "simulating", quiet) as advance:
+        report = run_check(
+            registry,
+            loaded,
+            games=count,
+            seed=seed,
+            jobs=jobs,
+            agent=agent,
+            records=Path(records) if records else None,
+            progress=advance,
+        )
+    if json_path:
+        Path(json_path).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    _print_report(report, loaded)
+    sys.exit(0 if report["verdict"] == "playable" else 1)
+
+
+def _print_report(report: dict[str, Any], variant: Variant) -> None:
+    console = Console()
+    colour = "green" if report["verdict"] == "playable" else "red"
+    console.print(
+        f"[bold {colour}]{report['verdict']}[/]: {variant.name} ({variant.game}), "
+        f"{report['games']} games, agents {', '.join(report['agents'])}, seed {report['seed']}, "
+        f"{report['seconds']:.1f} s"
+    )
+    for reason in report["reasons"]:
+        console.print(f"  - {reason}")
+    for static in report["static_checks"]:
+        mark = "ok" if static["ok"] else static["severity"]
+        console.print(f"  [{mark}] {static['name']}: {static['message']}", markup=False)
+    table = Table("metric", "value")
+    for key, value in report["metrics"].items():
+        shown = ", ".join(f"{v:.3f}" for v in value) if isinstance(value, list) else f"{value:.3f}"
+        table.add_row(key, shown)
+    console.print(table)
+
+
+@cli.command()
+@click.argument("variant", type=click.Path(dir_okay=False))
+@click.option("--depth", "-d", type=click.IntRange(1, 12), required=True, help="Plies to count.")
+def perft(variant: str, depth: int) -> None:
+    """Count legal-move tree leaves per depth: DEPTH<TAB>COUNT<TAB>SECONDS."""
+    from generator.simulate.perft import perft_lines
+
+    _, loaded = _load(variant)
+    for d, count, seconds in perft_lines(loaded.engine(), depth):
+        click.echo(f"{d}\t{count}\t{seconds:.3f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: run the CLI, turning bad input into exit status 2 and one line."""
+    try:
+        cli.main(args=argv, prog_name="plywright", standalone_mode=False)
+    except InputError as exc:
+        click.echo(f"plywright: error: {exc}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except click.UsageError as exc:
+        if type(exc).__name__.startswith("NoArgsIsHelp"):  # bare ``plywright``: show the help
+            click.echo(exc.format_message(), err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        command = exc.ctx.command_path if exc.ctx else "plywright"
+        click.echo(f"{command}: error: {exc.format_message()}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except click.Abort:
+        click.echo("plywright: aborted", err=True)
+        sys.exit(130)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        click.echo(f"plywright: error: {exc.format_message()}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except BrokenPipeError:
+        sys.exit(0)

@@ -1,0 +1,78 @@
+"""Play one seeded game with one agent per seat and collect what the metrics need."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.api import Agent, AgentSpec
+from generator.engine import CHANCE, Game, Outcome
+from generator.simulate.generic_agents import sample_chance
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """What one simulated game contributes to the check report."""
+
+    index: int
+    outcome: Outcome
+    moves: int
+    """Player decisions (chance actions excluded)."""
+    branching_total: int
+    """Sum of the number of legal actions over all decisions."""
+    decisions: int
+    """Decisions that had more than one legal action."""
+    hit_length_bound: bool = False
+
+
+def game_rng(seed: int, index: int, role: str) -> random.Random:
+    """An independent generator for one role of one game, the same whatever the job split."""
+    return random.Random(f"plywright:{seed}:{index}:{role}")
+
+
+def play_game(
+    game: Game,
+    agents: Sequence[AgentSpec],
+    seed: int,
+    index: int,
+    record_header: dict[str, Any] | None = None,
+) -> tuple[GameStats, list[dict[str, Any]] | None]:
+    """Play game ``index`` of a check seeded with ``seed``; returns stats and, if
+    ``record_header`` is given, the game record as JSON-ready lines."""
+    info = game.info()
+    players: list[Agent] = [
+        agents[seat % len(agents)].factory(game, seat, game_rng(seed, index, f"seat{seat}"))
+        for seat in range(info.num_players)
+    ]
+    chance_rng = game_rng(seed, index, "chance")
+    state = game.new_initial_state()
+    record: list[dict[str, Any]] | None = None
+    if record_header is not None:
+        record = [{**record_header, "game_index": index, **game.record_header()}]
+    moves = branching = decisions = 0
+    for _ in range(info.max_length):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        if player == CHANCE:
+            action = sample_chance(state, chance_rng)
+            if record is not None:
+                record.append({"chance": True, **state.action_record(action)})
+        else:
+            legal = state.legal_actions()
+            action = players[player].step(state)
+            moves += 1
+            branching += len(legal)
+            decisions += len(legal) > 1
+            if record is not None:
+                record.append({"player": player, **state.action_record(action)})
+        state.apply_action(action)
+    bound_hit = not state.is_terminal()
+    outcome = state.outcome() if not bound_hit else Outcome("unfinished")
+    if record is not None:
+        record.append(
+            {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
+        )
+    return GameStats(index, outcome, moves, branching, decisions, bound_hit), record

@@ -1,0 +1,130 @@
+"""The ``plywright`` command through a subprocess: exit codes, messages, outputs."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES, CliRunner, write
+
+TICTACTOE = str(EXAMPLES / "tictactoe.toml")
+
+
+def _one_line_error(result: object) -> str:
+    err: str = result.stderr  # type: ignore[attr-defined]
+    assert result.returncode == 2, (result.returncode, err)  # type: ignore[attr-defined]
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+def test_games_lists_builtins_and_the_example_plugin(run_cli: CliRunner) -> None:
+    result = run_cli("games", env={"COLUMNS": "200"})
+    assert result.returncode == 0, result.stderr
+    for text in ("halma", "standard", "pro", "tictactoe", "classic", "greedy", "mc"):
+        assert text in result.stdout
+    assert "failed to load" not in result.stdout
+
+
+@pytest.mark.parametrize(("game", "preset"), [("tictactoe", "four"), ("halma", "pro"), ("halma", None)])
+def test_new_prints_a_valid_commented_variant(run_cli: CliRunner, tmp_path: Path, game: str, preset: str | None) -> None:
+    args = ["new", game] + (["--preset", preset] if preset else [])
+    result = run_cli(*args)
+    assert result.returncode == 0, result.stderr
+    data = tomllib.loads(result.stdout)
+    assert data["game"] == game
+    path = write(tmp_path / "fresh.toml", result.stdout)
+    checked = run_cli("perft", str(path), "--depth", "1")
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_build_writes_a_manifest_and_is_deterministic(run_cli: CliRunner, tmp_path: Path) -> None:
+    for out in ("a", "b"):
+        result = run_cli("build", TICTACTOE, "--out", out, "--quiet")
+        assert result.returncode == 0, result.stderr
+    manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
+    assert manifest["game"] == "tictactoe"
+    assert "layout/svg" in {a["kind"] for a in manifest["artifacts"]}
+    for entry in manifest["artifacts"]:
+        assert (tmp_path / "a" / entry["path"]).read_bytes() == (tmp_path / "b" / entry["path"]).read_bytes()
+    default = run_cli("build", TICTACTOE)
+    assert default.returncode == 0
+    assert (tmp_path / "outputs" / "tictactoe-classic" / "manifest.json").is_file()
+
+
+def test_check_reports_and_is_independent_of_jobs(run_cli: CliRunner, tmp_path: Path) -> None:
+    reports = []
+    for jobs in ("1", "2"):
+        result = run_cli("check", TICTACTOE, "--games", "300", "--seed", "5", "--jobs", jobs, "--json", f"r{jobs}.json")
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert "playable" in result.stdout
+        reports.append(json.loads((tmp_path / f"r{jobs}.json").read_text()))
+    assert reports[0]["metrics"] == reports[1]["metrics"]
+    rates = reports[0]["metrics"]["seat_win_rates"]
+    assert rates[0] > rates[1] > 0.2, "the first player wins more often at random tic-tac-toe"
+
+
+def test_check_exits_1_when_unplayable(run_cli: CliRunner, tmp_path: Path) -> None:
+    variant = write(tmp_path / "strict.toml", 'game = "tictactoe"\n[check]\nmax_drawishness = 0.0\n')
+    result = run_cli("check", str(variant), "--games", "100", "--jobs", "1", "--records", "rec")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "unplayable" in result.stdout and "drawishness" in result.stdout
+    records = sorted((tmp_path / "rec").glob("*.jsonl"))
+    assert len(records) == 100
+    first = [json.loads(line) for line in records[0].read_text().splitlines()]
+    assert first[0]["game"] == "tictactoe" and first[0]["seed"] == 0
+    assert all("player" in line and "cell" in line for line in first[1:-1])
+    assert first[-1]["result"] in ("win", "draw")
+
+
+def test_perft_prints_depth_count_seconds(run_cli: CliRunner) -> None:
+    result = run_cli("perft", TICTACTOE, "--depth", "4")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split("\t") for line in result.stdout.splitlines()]
+    assert [(r[0], r[1]) for r in rows] == [("1", "9"), ("2", "72"), ("3", "504"), ("4", "3024")]
+    assert all(float(r[2]) >= 0 for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("args", "file_text", "expected"),
+    [
+        (["check", "{file}"], 'game = "tictactoe"\n[rules]\nsize = 9\n', "[rules] size: Input should be less than or equal to 5"),
+        (["build", "{file}"], 'game = "tictactoe"\n[rules]\nsize = 3\nk_in_row = 5\n', "k_in_row (5) must not exceed size (3)"),
+        (["build", "{file}"], 'game = "tictactoe"\n[production]\ncolour = "red"\n', "[production] colour: unknown field"),
+        (["check", "{file}"], 'game = "go"\n', "game: unknown value 'go' (allowed: halma, tictactoe)"),
+        (["check", "{file}"], "[[[", "invalid TOML"),
+        (["build", "{file}"], 'game = "tictactoe"\nname = "../../escape"\n', "not a safe folder name"),
+        (["check", "{file}", "--agent", "oracle"], 'game = "tictactoe"\n', "unknown agent 'oracle'"),
+        (["check", "{file}", "--games", "-3"], 'game = "tictactoe"\n', "--games"),
+        (["check", "{file}", "--jobs", "many"], 'game = "tictactoe"\n', "--jobs"),
+        (["check", "{file}", "--frobnicate"], 'game = "tictactoe"\n', "No such option '--frobnicate'"),
+        (["build", "{file}", "--only", "laser"], 'game = "tictactoe"\n', "--only: unknown kind 'laser'"),
+        (["perft", "{file}"], 'game = "tictactoe"\n', "Missing option '--depth'"),
+        (["new", "tictactoe", "--preset", "huge"], "", "unknown preset 'huge' for tictactoe (allowed: classic"),
+        (["new", "backgammon"], "", "unknown game 'backgammon'"),
+        (["check", "missing.toml"], None, "missing.toml: file not found"),
+        (["build", "{file}"], 'game = "halma"\n[rules]\nplayers = 7\n', "[rules] players"),
+        (["build", "{file}"], 'game = "halma"\n[rules]\nplayers = 3\nseating = [0, 1]\n', "seating"),
+        (["build", "{file}"], 'game = "halma"\n[production]\nhole_diameter = 5.0\n', "hole_diameter"),
+        (["check", "{file}"], 'game = "halma"\n[print]\nlanguages = ["de"]\n', "[print] languages"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    run_cli: CliRunner, tmp_path: Path, args: list[str], file_text: str | None, expected: str
+) -> None:
+    path = tmp_path / "variant.toml"
+    if file_text is not None:
+        write(path, file_text)
+    line = _one_line_error(run_cli(*[a.replace("{file}", str(path)) for a in args]))
+    assert expected in line
+    if file_text and "{file}" in args and not any(a.startswith("-") for a in args):
+        assert str(path) in line, "the message names the file"
+
+
+def test_python_dash_m_and_console_script_agree(run_cli: CliRunner) -> None:
+    result = run_cli("--version")
+    assert result.returncode == 0 and "plywright" in result.stdout

@@ -1,0 +1,79 @@
+"""Plugin loading: entry points, broken plugins, blocking by name, fresh managers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import sample_games
+from conftest import CliRunner, write
+from generator.api import GameDefinition, GameRegistrar, hookimpl
+from generator.registry import DISABLE_ENV, load_registry
+
+
+class RaisingPlugin:
+    @hookimpl
+    def plywright_register_games(self, register: GameRegistrar) -> None:
+        raise RuntimeError("cannot find my board files\nsecond line")
+
+
+class DuplicatePlugin:
+    @hookimpl
+    def plywright_register_games(self, register: GameRegistrar) -> None:
+        register(
+            GameDefinition("cardrace", "again", "dup", sample_games.CardRaceRules, sample_games.CardRaceGame)
+        )
+
+
+def test_builtins_and_example_plugin_load_through_entry_points() -> None:
+    registry = load_registry()
+    assert registry.failures == []
+    assert {"halma", "tictactoe"} <= set(registry.games)
+    assert registry.game_owner["tictactoe"] == "tictactoe"
+    assert {"random", "mc"} <= set(registry.agents)
+
+
+def test_a_failing_plugin_is_reported_and_does_not_take_others_down() -> None:
+    registry = load_registry(extra_plugins=[("raising", RaisingPlugin()), ("cardrace", sample_games)])
+    assert "cardrace" in registry.games and "halma" in registry.games
+    [failure] = registry.failures
+    assert failure.name == "raising"
+    assert failure.reason == "RuntimeError: cannot find my board files"
+    assert not registry.pm.has_plugin("raising")
+
+
+def test_a_game_name_cannot_be_taken_twice() -> None:
+    registry = load_registry(extra_plugins=[("cardrace", sample_games), ("dup", DuplicatePlugin())])
+    assert registry.games["cardrace"].title == "Card race (test game)"
+    assert [f.name for f in registry.failures] == ["dup"]
+    assert "already registered by cardrace" in registry.failures[0].reason
+
+
+def test_plugins_can_be_blocked_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(DISABLE_ENV, "tictactoe, cardrace")
+    registry = load_registry(extra_plugins=[("cardrace", sample_games)])
+    assert "tictactoe" not in registry.games and "cardrace" not in registry.games
+    assert "halma" in registry.games
+
+
+def test_each_registry_is_fresh() -> None:
+    first = load_registry(extra_plugins=[("cardrace", sample_games)])
+    second = load_registry()
+    assert "cardrace" in first.games and "cardrace" not in second.games
+    assert first.pm is not second.pm
+
+
+def test_games_command_reports_a_plugin_that_fails_to_import(run_cli: CliRunner, tmp_path: Path) -> None:
+    """A third-party distribution whose entry point cannot be imported."""
+    site = tmp_path / "site"
+    write(site / "broken_board.py", "import a_module_that_does_not_exist\n")
+    info = site / "broken_board-1.0.dist-info"
+    write(info / "METADATA", "Metadata-Version: 2.1\nName: broken-board\nVersion: 1.0\n")
+    write(info / "entry_points.txt", "[plywright]\nbroken = broken_board\n")
+    result = run_cli("games", env={"PYTHONPATH": str(site), "COLUMNS": "200"})
+    assert result.returncode == 0, result.stderr
+    assert "plugin broken failed to load: ModuleNotFoundError: No module named" in result.stdout
+    assert "halma" in result.stdout and "tictactoe" in result.stdout
+    blocked = run_cli("games", env={"PYTHONPATH": str(site), DISABLE_ENV: "broken"})
+    assert "broken" not in blocked.stdout

@@ -1,0 +1,132 @@
+"""The simulator core: seeding, parallel workers, metrics, verdicts, records and perft."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from generator.engine import Outcome, replay
+from generator.errors import InputError
+from generator.registry import Registry
+from generator.simulate.metrics import compute_metrics
+from generator.simulate.perft import generic_perft, perft_lines
+from generator.simulate.playout import GameStats
+from generator.simulate.runner import run_check
+from generator.variant import parse_variant
+
+
+def _cardrace(registry: Registry, **check: object):  # type: ignore[no-untyped-def]
+    return parse_variant({"game": "cardrace", "preset": "long", "check": check}, registry)
+
+
+def test_results_do_not_depend_on_jobs(registry: Registry) -> None:
+    variant = _cardrace(registry)
+    one = run_check(registry, variant, games=120, seed=7, jobs=1)
+    two = run_check(registry, variant, games=120, seed=7, jobs=2)
+    assert one["metrics"] == two["metrics"]
+    other_seed = run_check(registry, variant, games=120, seed=8, jobs=1)
+    assert other_seed["metrics"] != one["metrics"]
+
+
+def test_report_has_the_design_fields(registry: Registry) -> None:
+    report = run_check(registry, _cardrace(registry), games=40, seed=1, jobs=1)
+    assert set(report) >= {"verdict", "reasons", "games", "metrics", "static_checks", "seconds"}
+    assert set(report["metrics"]) == {
+        "completion", "balance", "drawishness", "timeouts", "stalemates", "duration_mean",
+        "duration_sd", "branching_mean", "decision_moves", "seat_win_rates",
+    }  # fmt: skip
+    assert report["games"] == 40
+    assert report["static_checks"] == [
+        {"name": "goal-reachable", "ok": True, "severity": "error", "message": "one colour's cards sum to 12"}
+    ]
+    # random agents on a long race with few cards: some games run out of cards
+    assert 0 < report["metrics"]["completion"] < 1
+    assert report["metrics"]["branching_mean"] == 2.0  # advance or discard, always
+
+
+def test_thresholds_come_from_the_variant(registry: Registry) -> None:
+    strict = run_check(registry, _cardrace(registry, min_completion=1.0), games=40, jobs=1)
+    assert strict["verdict"] == "unplayable"
+    assert any(r.startswith("completion ") and "min_completion 1.0" in r for r in strict["reasons"])
+    lenient = run_check(
+        registry, _cardrace(registry, min_completion=0.0, max_stalemates=1.0), games=40, jobs=1
+    )
+    assert lenient["verdict"] == "playable", lenient["reasons"]
+
+
+def test_failed_static_check_makes_a_variant_unplayable(registry: Registry) -> None:
+    variant = parse_variant({"game": "cardrace", "rules": {"goal": 50, "copies": 1}}, registry)
+    report = run_check(registry, variant, games=5, jobs=1)
+    assert report["verdict"] == "unplayable"
+    assert "static check goal-reachable" in report["reasons"][0]
+
+
+def test_unknown_agent_is_bad_input(registry: Registry) -> None:
+    with pytest.raises(InputError, match=r"unknown agent 'genius' .*allowed: mc, random"):
+        run_check(registry, _cardrace(registry), games=1, agent="genius")
+    with pytest.raises(InputError, match="one agent or one per seat"):
+        run_check(registry, _cardrace(registry), games=1, agent="random,random,random")
+
+
+def test_records_replay_to_the_reported_result(registry: Registry, tmp_path: Path) -> None:
+    variant = _cardrace(registry)
+    run_check(registry, variant, games=6, seed=3, jobs=2, records=tmp_path)
+    files = sorted(tmp_path.glob("*.jsonl"))
+    assert len(files) == 6
+    lines = [json.loads(line) for line in files[0].read_text().splitlines()]
+    header, actions, result = lines[0], lines[1:-1], lines[-1]
+    assert header["game"] == "cardrace" and header["seed"] == 3 and header["players"] == 2
+    assert header["variant"] == {"goal": 9, "copies": 2} and header["goal"] == 9
+    assert set(result) == {"result", "winners", "rounds"}
+    assert all(("player" in a) != ("chance" in a) for a in actions)
+    # the record is enough to replay the game: card lines give the chance outcomes
+    game = variant.engine()
+    state = game.new_initial_state()
+    for line in actions:
+        legal = state.legal_actions()
+        action = next(a for a in legal if state.action_record(a) == {k: v for k, v in line.items() if k not in ("player", "chance")})
+        state.apply_action(action)
+    assert state.is_terminal()
+    assert state.outcome().result == result["result"]
+    assert list(state.outcome().winners) == result["winners"]
+    assert replay(game, state.history()).outcome() == state.outcome()
+
+
+def _stats(index: int, result: str, winners: tuple[int, ...], moves: int) -> GameStats:
+    return GameStats(index, Outcome(result, winners, moves), moves, moves * 3, moves - 1)  # type: ignore[arg-type]
+
+
+def test_metrics_are_computed_as_documented() -> None:
+    stats = [
+        _stats(0, "win", (0,), 10),
+        _stats(1, "win", (0,), 20),
+        _stats(2, "win", (1,), 30),
+        _stats(3, "draw", (0, 1), 40),
+        _stats(4, "unfinished", (), 50),
+        _stats(5, "stalemate", (), 30),
+    ]
+    metrics = compute_metrics(stats, 2)
+    assert metrics["completion"] == pytest.approx(4 / 6, abs=1e-6)
+    assert metrics["drawishness"] == pytest.approx(1 / 6, abs=1e-6)
+    assert metrics["timeouts"] == pytest.approx(1 / 6, abs=1e-6)
+    assert metrics["stalemates"] == pytest.approx(1 / 6, abs=1e-6)
+    assert metrics["seat_win_rates"] == [pytest.approx(2 / 6, abs=1e-6), pytest.approx(1 / 6, abs=1e-6)]
+    assert metrics["balance"] == pytest.approx(1 - 1 / 6, abs=1e-6)
+    assert metrics["duration_mean"] == 30
+    assert metrics["duration_sd"] == pytest.approx(12.9099, abs=1e-3)
+    assert metrics["branching_mean"] == 3
+    assert metrics["decision_moves"] == pytest.approx(174 / 180, abs=1e-6)
+
+
+def test_generic_perft_counts_tictactoe(registry: Registry) -> None:
+    game = parse_variant({"game": "tictactoe", "preset": "classic"}, registry).engine()
+    counts = [count for _, count, _ in perft_lines(game, 6)]
+    assert counts == [9, 72, 504, 3024, 15120, 54720]
+    assert generic_perft(game.new_initial_state(), 0) == 1
+
+
+def test_perft_refuses_chance_games(registry: Registry) -> None:
+    with pytest.raises(InputError, match="turn-based only"):
+        list(perft_lines(_cardrace(registry).engine(), 2))

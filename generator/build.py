@@ -140,6 +140,8 @@ def build(
 ) -> BuildResult:
     """Write the artifacts of ``variant`` into ``out`` (default ``outputs/<name>``)."""
     target = (out or Path("outputs") / variant.name).absolute()
+    if target.exists() and not target.is_dir():
+        raise InputError(f"--out: {target} exists and is not a folder")
     chosen = select(collect_artifacts(registry, variant), only)
     target.parent.mkdir(parents=True, exist_ok=True)
     _clean_stale(target)

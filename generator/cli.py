@@ -157,6 +157,10 @@ def check(
     from generator.simulate.runner import run_check
 
     registry, loaded = _load(variant)
+    if json_path and not Path(json_path).absolute().parent.is_dir():
+        raise InputError(f"--json: folder of {json_path} does not exist")
+    if records and Path(records).exists() and not Path(records).is_dir():
+        raise InputError(f"--records: {records} exists and is not a folder")
     total = count or loaded.check.games
     with _progress(total, "simulating", quiet) as advance:
         report = run_check(
@@ -231,3 +235,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:  # disk full, permissions: one line, not a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(f"plywright: error: {where}{exc.strerror or exc}", err=True)
+        sys.exit(1)

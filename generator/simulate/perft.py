@@ -14,8 +14,8 @@ from generator.errors import InputError
 
 
 def generic_perft(state: State, depth: int) -> int:
-    """Leaves of the legal-action tree ``depth`` plies below ``state`` (terminal nodes count once)."""
-    if depth == 0 or state.is_terminal():
+    """Nodes exactly ``depth`` plies below ``state`` (games that end earlier add nothing)."""
+    if depth == 0:
         return 1
     actions = state.legal_actions()
     if depth == 1:

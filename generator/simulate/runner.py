@@ -42,16 +42,22 @@ class CheckPlan:
 def resolve_agents(registry: Registry, variant: Variant, names: str | None) -> tuple[AgentSpec, ...]:
     """Agent specs for ``names`` (one name, or one per seat separated by commas)."""
     wanted = names or variant.check.agent or variant.definition.default_agent
+    field, source = ("--agent", None) if names else ("[check] agent", variant.source)
     playable = {spec.name: spec for spec in registry.agents_for(variant.game)}
     specs = []
     for name in (part.strip() for part in wanted.split(",")):
         if name not in playable:
             allowed = ", ".join(sorted(playable))
-            raise InputError(f"--agent: unknown agent {name!r} for {variant.game} (allowed: {allowed})")
+            raise InputError(
+                f"{field}: unknown agent {name!r} for {variant.game} (allowed: {allowed})",
+                source=source,
+            )
         specs.append(playable[name])
     seats = variant.engine().info().num_players
     if len(specs) not in (1, seats):
-        raise InputError(f"--agent: give one agent or one per seat ({seats}), got {len(specs)}")
+        raise InputError(
+            f"{field}: give one agent or one per seat ({seats}), got {len(specs)}", source=source
+        )
     return tuple(specs)
 
 

@@ -37,8 +37,9 @@ def main() -> None:
             args += ["--jobs", str(jobs), "--json", str(report), "--quiet"]
             wall = timed(args, repeat=3)
             inner = json.loads(report.read_text())["seconds"]
+            median = statistics.median(wall)
             print(
-                f"check tictactoe 1000 games --jobs {jobs}: wall median {statistics.median(wall):.3f} s,"
+                f"check tictactoe 1000 games --jobs {jobs}: wall median {median:.3f} s,"
                 f" simulation {inner:.3f} s"
             )
 

@@ -53,7 +53,10 @@ class CheckOptions(StrictModel):
         0.05, ge=0, le=1, description="largest share of games allowed to hit the length bound"
     )
     max_stalemates: float = Field(
-        0.05, ge=0, le=1, description="largest share of games allowed to end with nobody able to move"
+        0.05,
+        ge=0,
+        le=1,
+        description="largest share of games allowed to end with nobody able to move",
     )
     max_drawishness: float = Field(0.9, ge=0, le=1, description="largest share of drawn games")
     min_balance: float = Field(
@@ -112,7 +115,12 @@ class StaticCheck:
     severity: Literal["error", "warning"] = "error"
 
     def as_json(self) -> dict[str, Any]:
-        return {"name": self.name, "ok": self.ok, "severity": self.severity, "message": self.message}
+        return {
+            "name": self.name,
+            "ok": self.ok,
+            "severity": self.severity,
+            "message": self.message,
+        }
 
 
 @dataclass(frozen=True)
@@ -130,4 +138,3 @@ class Artifact:
 
 GameRegistrar = Callable[[GameDefinition], None]
 AgentRegistrar = Callable[[AgentSpec], None]
-

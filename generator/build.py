@@ -51,7 +51,9 @@ def _static_report(registry: Registry, variant: Variant) -> Artifact:
         payload = {"variant": variant.as_json(), "static_checks": checks}
         path.write_text(json.dumps(payload, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
-    return Artifact("report/json", "report/static-checks.json", "static checks and parameters", write)
+    return Artifact(
+        "report/json", "report/static-checks.json", "static checks and parameters", write
+    )
 
 
 def collect_artifacts(registry: Registry, variant: Variant) -> list[Artifact]:
@@ -79,7 +81,9 @@ def select(artifacts: Sequence[Artifact], only: Iterable[str] | None) -> list[Ar
     families = sorted({k.split("/")[0] for k in kinds})
     for item in wanted:
         if item not in kinds and item not in families:
-            raise InputError(f"--only: unknown kind {item!r} (allowed: {', '.join(families + kinds)})")
+            raise InputError(
+                f"--only: unknown kind {item!r} (allowed: {', '.join(families + kinds)})"
+            )
     return [a for a in artifacts if a.kind in wanted or a.kind.split("/")[0] in wanted]
 
 
@@ -164,7 +168,9 @@ def build(
             try:
                 artifact.write(path)
             except Exception as exc:
-                raise BuildError(f"{artifact.kind} {artifact.path}: {type(exc).__name__}: {exc}") from exc
+                raise BuildError(
+                    f"{artifact.kind} {artifact.path}: {type(exc).__name__}: {exc}"
+                ) from exc
             if not path.is_file():
                 raise BuildError(f"{artifact.kind} {artifact.path}: the writer made no file")
             entries.append(_entry(artifact, staging))

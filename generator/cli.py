@@ -75,7 +75,8 @@ def games() -> None:
     for name in sorted(registry.games):
         definition = registry.games[name]
         presets = ", ".join(
-            f"{p}{' (default)' if p == definition.default_preset else ''}" for p in definition.presets
+            f"{p}{' (default)' if p == definition.default_preset else ''}"
+            for p in definition.presets
         )
         agents = ", ".join(
             f"{a.name}{' (default)' if a.name == definition.default_agent else ''}"
@@ -113,7 +114,8 @@ def new(game: str, preset: str | None) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def build(variant: str, out: str | None, only: str | None, quiet: bool) -> None:
     """Write every artifact of VARIANT and a manifest.json."""
-    from generator.build import BuildError, build as run_build, collect_artifacts, select
+    from generator.build import BuildError, collect_artifacts, select
+    from generator.build import build as run_build
 
     registry, loaded = _load(variant)
     kinds = only.split(",") if only is not None else None
@@ -138,10 +140,14 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool) -> None:
 @click.argument("variant", type=click.Path(dir_okay=False))
 @click.option("--games", "-n", "count", type=click.IntRange(1, 10_000_000), help="Games to play.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 512), help="Worker processes (default: cores).")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(1, 512), help="Worker processes (default: cores)."
+)
 @click.option("--agent", "-a", help="Agent for every seat, or one per seat separated by commas.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the report here.")
-@click.option("--records", type=click.Path(file_okay=False), help="Write one JSONL record per game.")
+@click.option(
+    "--records", type=click.Path(file_okay=False), help="Write one JSONL record per game."
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def check(
     variant: str,

@@ -115,4 +115,3 @@ def load_registry(
                 registry.pm.unregister(name=name)
             registry.failures.append(PluginFailure(name, _one_line(exc)))
     return registry
-

@@ -75,7 +75,9 @@ def read_variant_file(path: Path) -> dict[str, Any]:
 
 def load_variant(path: Path, registry: Registry) -> Variant:
     """Read and validate the variant file at ``path``."""
-    return parse_variant(read_variant_file(path), registry, source=str(path), default_name=path.stem)
+    return parse_variant(
+        read_variant_file(path), registry, source=str(path), default_name=path.stem
+    )
 
 
 def _pick(options: Mapping[str, Any], what: str, value: object, source: str) -> Any:
@@ -149,7 +151,7 @@ def parse_variant(
             source=source,
         )
     if "game" not in data:
-        raise InputError("game: missing (e.g. game = \"halma\")", source=source)
+        raise InputError('game: missing (e.g. game = "halma")', source=source)
     definition: GameDefinition = _pick(registry.games, "game", data["game"], source)
     preset = data.get("preset", definition.default_preset)
     if preset is not None:

@@ -31,7 +31,9 @@ CliRunner = Callable[..., subprocess.CompletedProcess[str]]
 def run_cli(tmp_path: Path) -> CliRunner:
     """Run ``python -m generator ARGS`` in ``tmp_path``; returns the completed process."""
 
-    def run(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    def run(
+        *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
+    ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
             [sys.executable, "-m", "generator", *args],
             cwd=cwd or tmp_path,

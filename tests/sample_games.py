@@ -161,7 +161,11 @@ def plywright_static_checks(variant: Any) -> list[StaticCheck] | None:
         return None
     rules = variant.rules
     reachable = rules.copies * sum(VALUES) >= rules.goal
-    return [StaticCheck("goal-reachable", reachable, f"one colour's cards sum to {rules.copies * sum(VALUES)}")]
+    return [
+        StaticCheck(
+            "goal-reachable", reachable, f"one colour's cards sum to {rules.copies * sum(VALUES)}"
+        )
+    ]
 
 
 @hookimpl

@@ -20,9 +20,7 @@ from generator.variant import Variant, parse_variant
 
 
 def _variant(registry: Registry, **production: object) -> Variant:
-    return parse_variant(
-        {"game": "cardrace", "name": "race", "production": production}, registry
-    )
+    return parse_variant({"game": "cardrace", "name": "race", "production": production}, registry)
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -52,7 +50,9 @@ def test_same_variant_gives_identical_bytes(registry: Registry, tmp_path: Path) 
     assert _tree(first) == _tree(second)
 
 
-def test_only_rebuilds_selected_kinds_and_keeps_the_rest(registry: Registry, tmp_path: Path) -> None:
+def test_only_rebuilds_selected_kinds_and_keeps_the_rest(
+    registry: Registry, tmp_path: Path
+) -> None:
     out = tmp_path / "out"
     build(registry, _variant(registry), out)
     (out / "print" / "cards.txt").write_text("stale\n")

@@ -30,8 +30,12 @@ def test_games_lists_builtins_and_the_example_plugin(run_cli: CliRunner) -> None
     assert "failed to load" not in result.stdout
 
 
-@pytest.mark.parametrize(("game", "preset"), [("tictactoe", "four"), ("halma", "pro"), ("halma", None)])
-def test_new_prints_a_valid_commented_variant(run_cli: CliRunner, tmp_path: Path, game: str, preset: str | None) -> None:
+@pytest.mark.parametrize(
+    ("game", "preset"), [("tictactoe", "four"), ("halma", "pro"), ("halma", None)]
+)
+def test_new_prints_a_valid_commented_variant(
+    run_cli: CliRunner, tmp_path: Path, game: str, preset: str | None
+) -> None:
     args = ["new", game] + (["--preset", preset] if preset else [])
     result = run_cli(*args)
     assert result.returncode == 0, result.stderr
@@ -50,7 +54,9 @@ def test_build_writes_a_manifest_and_is_deterministic(run_cli: CliRunner, tmp_pa
     assert manifest["game"] == "tictactoe"
     assert "layout/svg" in {a["kind"] for a in manifest["artifacts"]}
     for entry in manifest["artifacts"]:
-        assert (tmp_path / "a" / entry["path"]).read_bytes() == (tmp_path / "b" / entry["path"]).read_bytes()
+        assert (tmp_path / "a" / entry["path"]).read_bytes() == (
+            tmp_path / "b" / entry["path"]
+        ).read_bytes()
     default = run_cli("build", TICTACTOE)
     assert default.returncode == 0
     assert (tmp_path / "outputs" / "tictactoe-classic" / "manifest.json").is_file()
@@ -59,7 +65,18 @@ def test_build_writes_a_manifest_and_is_deterministic(run_cli: CliRunner, tmp_pa
 def test_check_reports_and_is_independent_of_jobs(run_cli: CliRunner, tmp_path: Path) -> None:
     reports = []
     for jobs in ("1", "2"):
-        result = run_cli("check", TICTACTOE, "--games", "300", "--seed", "5", "--jobs", jobs, "--json", f"r{jobs}.json")
+        result = run_cli(
+            "check",
+            TICTACTOE,
+            "--games",
+            "300",
+            "--seed",
+            "5",
+            "--jobs",
+            jobs,
+            "--json",
+            f"r{jobs}.json",
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         assert "playable" in result.stdout
         reports.append(json.loads((tmp_path / f"r{jobs}.json").read_text()))
@@ -69,7 +86,9 @@ def test_check_reports_and_is_independent_of_jobs(run_cli: CliRunner, tmp_path: 
 
 
 def test_check_exits_1_when_unplayable(run_cli: CliRunner, tmp_path: Path) -> None:
-    variant = write(tmp_path / "strict.toml", 'game = "tictactoe"\n[check]\nmax_drawishness = 0.0\n')
+    variant = write(
+        tmp_path / "strict.toml", 'game = "tictactoe"\n[check]\nmax_drawishness = 0.0\n'
+    )
     result = run_cli("check", str(variant), "--games", "100", "--jobs", "1", "--records", "rec")
     assert result.returncode == 1, result.stdout + result.stderr
     assert "unplayable" in result.stdout and "drawishness" in result.stdout
@@ -92,28 +111,80 @@ def test_perft_prints_depth_count_seconds(run_cli: CliRunner) -> None:
 @pytest.mark.parametrize(
     ("args", "file_text", "expected"),
     [
-        (["check", "{file}"], 'game = "tictactoe"\n[rules]\nsize = 9\n', "[rules] size: Input should be less than or equal to 5"),
-        (["build", "{file}"], 'game = "tictactoe"\n[rules]\nsize = 3\nk_in_row = 5\n', "k_in_row (5) must not exceed size (3)"),
-        (["build", "{file}"], 'game = "tictactoe"\n[production]\ncolour = "red"\n', "[production] colour: unknown field"),
-        (["check", "{file}"], 'game = "go"\n', "game: unknown value 'go' (allowed: halma, tictactoe)"),
+        (
+            ["check", "{file}"],
+            'game = "tictactoe"\n[rules]\nsize = 9\n',
+            "[rules] size: Input should be less than or equal to 5",
+        ),
+        (
+            ["build", "{file}"],
+            'game = "tictactoe"\n[rules]\nsize = 3\nk_in_row = 5\n',
+            "k_in_row (5) must not exceed size (3)",
+        ),
+        (
+            ["build", "{file}"],
+            'game = "tictactoe"\n[production]\ncolour = "red"\n',
+            "[production] colour: unknown field",
+        ),
+        (
+            ["check", "{file}"],
+            'game = "go"\n',
+            "game: unknown value 'go' (allowed: halma, tictactoe)",
+        ),
         (["check", "{file}"], "[[[", "invalid TOML"),
-        (["build", "{file}"], 'game = "tictactoe"\nname = "../../escape"\n', "not a safe folder name"),
-        (["check", "{file}", "--agent", "oracle"], 'game = "tictactoe"\n', "--agent: unknown agent 'oracle'"),
-        (["check", "{file}"], 'game = "tictactoe"\n[check]\nagent = "oracle"\n', "[check] agent: unknown agent"),
+        (
+            ["build", "{file}"],
+            'game = "tictactoe"\nname = "../../escape"\n',
+            "not a safe folder name",
+        ),
+        (
+            ["check", "{file}", "--agent", "oracle"],
+            'game = "tictactoe"\n',
+            "--agent: unknown agent 'oracle'",
+        ),
+        (
+            ["check", "{file}"],
+            'game = "tictactoe"\n[check]\nagent = "oracle"\n',
+            "[check] agent: unknown agent",
+        ),
         (["check", "{file}", "--games", "-3"], 'game = "tictactoe"\n', "--games"),
         (["check", "{file}", "--jobs", "many"], 'game = "tictactoe"\n', "--jobs"),
-        (["check", "{file}", "--frobnicate"], 'game = "tictactoe"\n', "No such option '--frobnicate'"),
-        (["build", "{file}", "--only", "laser"], 'game = "tictactoe"\n', "--only: unknown kind 'laser'"),
+        (
+            ["check", "{file}", "--frobnicate"],
+            'game = "tictactoe"\n',
+            "No such option '--frobnicate'",
+        ),
+        (
+            ["build", "{file}", "--only", "laser"],
+            'game = "tictactoe"\n',
+            "--only: unknown kind 'laser'",
+        ),
         (["perft", "{file}"], 'game = "tictactoe"\n', "Missing option '--depth'"),
-        (["new", "tictactoe", "--preset", "huge"], "", "unknown preset 'huge' for tictactoe (allowed: classic"),
+        (
+            ["new", "tictactoe", "--preset", "huge"],
+            "",
+            "unknown preset 'huge' for tictactoe (allowed: classic",
+        ),
         (["new", "backgammon"], "", "unknown game 'backgammon'"),
         (["check", "missing.toml"], None, "missing.toml: file not found"),
-        (["check", "{file}", "--json", "no/such/dir/r.json"], 'game = "tictactoe"\n', "--json: folder"),
+        (
+            ["check", "{file}", "--json", "no/such/dir/r.json"],
+            'game = "tictactoe"\n',
+            "--json: folder",
+        ),
         (["check", "{file}", "--records", "{file}"], 'game = "tictactoe"\n', "--records"),
         (["build", "{file}", "--out", "{file}"], 'game = "tictactoe"\n', "--out"),
         (["build", "{file}"], 'game = "halma"\n[rules]\nplayers = 7\n', "[rules] players"),
-        (["build", "{file}"], 'game = "halma"\n[rules]\nplayers = 3\nseating = [0, 1]\n', "seating"),
-        (["build", "{file}"], 'game = "halma"\n[production]\nhole_diameter = 5.0\n', "hole_diameter"),
+        (
+            ["build", "{file}"],
+            'game = "halma"\n[rules]\nplayers = 3\nseating = [0, 1]\n',
+            "seating",
+        ),
+        (
+            ["build", "{file}"],
+            'game = "halma"\n[production]\nhole_diameter = 5.0\n',
+            "hole_diameter",
+        ),
         (["check", "{file}"], 'game = "halma"\n[print]\nlanguages = ["de"]\n', "[print] languages"),
     ],
 )

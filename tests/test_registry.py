@@ -22,7 +22,9 @@ class DuplicatePlugin:
     @hookimpl
     def plywright_register_games(self, register: GameRegistrar) -> None:
         register(
-            GameDefinition("cardrace", "again", "dup", sample_games.CardRaceRules, sample_games.CardRaceGame)
+            GameDefinition(
+                "cardrace", "again", "dup", sample_games.CardRaceRules, sample_games.CardRaceGame
+            )
         )
 
 
@@ -35,7 +37,9 @@ def test_builtins_and_example_plugin_load_through_entry_points() -> None:
 
 
 def test_a_failing_plugin_is_reported_and_does_not_take_others_down() -> None:
-    registry = load_registry(extra_plugins=[("raising", RaisingPlugin()), ("cardrace", sample_games)])
+    registry = load_registry(
+        extra_plugins=[("raising", RaisingPlugin()), ("cardrace", sample_games)]
+    )
     assert "cardrace" in registry.games and "halma" in registry.games
     [failure] = registry.failures
     assert failure.name == "raising"
@@ -64,7 +68,9 @@ def test_each_registry_is_fresh() -> None:
     assert first.pm is not second.pm
 
 
-def test_games_command_reports_a_plugin_that_fails_to_import(run_cli: CliRunner, tmp_path: Path) -> None:
+def test_games_command_reports_a_plugin_that_fails_to_import(
+    run_cli: CliRunner, tmp_path: Path
+) -> None:
     """A third-party distribution whose entry point cannot be imported."""
     site = tmp_path / "site"
     write(site / "broken_board.py", "import a_module_that_does_not_exist\n")

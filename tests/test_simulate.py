@@ -39,7 +39,12 @@ def test_report_has_the_design_fields(registry: Registry) -> None:
     }  # fmt: skip
     assert report["games"] == 40
     assert report["static_checks"] == [
-        {"name": "goal-reachable", "ok": True, "severity": "error", "message": "one colour's cards sum to 12"}
+        {
+            "name": "goal-reachable",
+            "ok": True,
+            "severity": "error",
+            "message": "one colour's cards sum to 12",
+        }
     ]
     # random agents on a long race with few cards: some games run out of cards
     assert 0 < report["metrics"]["completion"] < 1
@@ -86,7 +91,12 @@ def test_records_replay_to_the_reported_result(registry: Registry, tmp_path: Pat
     state = game.new_initial_state()
     for line in actions:
         legal = state.legal_actions()
-        action = next(a for a in legal if state.action_record(a) == {k: v for k, v in line.items() if k not in ("player", "chance")})
+        action = next(
+            a
+            for a in legal
+            if state.action_record(a)
+            == {k: v for k, v in line.items() if k not in ("player", "chance")}
+        )
         state.apply_action(action)
     assert state.is_terminal()
     assert state.outcome().result == result["result"]
@@ -112,7 +122,10 @@ def test_metrics_are_computed_as_documented() -> None:
     assert metrics["drawishness"] == pytest.approx(1 / 6, abs=1e-6)
     assert metrics["timeouts"] == pytest.approx(1 / 6, abs=1e-6)
     assert metrics["stalemates"] == pytest.approx(1 / 6, abs=1e-6)
-    assert metrics["seat_win_rates"] == [pytest.approx(2 / 6, abs=1e-6), pytest.approx(1 / 6, abs=1e-6)]
+    assert metrics["seat_win_rates"] == [
+        pytest.approx(2 / 6, abs=1e-6),
+        pytest.approx(1 / 6, abs=1e-6),
+    ]
     assert metrics["balance"] == pytest.approx(1 - 1 / 6, abs=1e-6)
     assert metrics["duration_mean"] == 30
     assert metrics["duration_sd"] == pytest.approx(12.9099, abs=1e-3)

@@ -24,7 +24,9 @@ def _error(registry: Registry, path: Path) -> str:
 
 
 def test_preset_then_file_values(registry: Registry) -> None:
-    variant = parse_variant({"game": "cardrace", "preset": "long", "rules": {"copies": 3}}, registry)
+    variant = parse_variant(
+        {"game": "cardrace", "preset": "long", "rules": {"copies": 3}}, registry
+    )
     assert variant.rules.goal == 9 and variant.rules.copies == 3
     assert parse_variant({"game": "cardrace"}, registry).rules.goal == 3  # default preset "short"
 
@@ -39,7 +41,10 @@ def test_name_defaults_to_file_stem(registry: Registry, tmp_path: Path) -> None:
     [
         ('game = "cardrace"\n[rules]\ngoal = 0\n', ["[rules] goal", "greater than or equal to 1"]),
         ('game = "cardrace"\n[rules]\ngoal = "far"\n', ["[rules] goal", "integer"]),
-        ('game = "cardrace"\n[rules]\nspeed = 3\n', ["[rules] speed", "unknown field", "allowed: goal, copies"]),
+        (
+            'game = "cardrace"\n[rules]\nspeed = 3\n',
+            ["[rules] speed", "unknown field", "allowed: goal, copies"],
+        ),
         ('game = "cardrace"\ncolour = 1\n', ["colour", "unknown top-level field", "allowed: game"]),
         ('game = "chess"\n', ["game", "unknown value 'chess'", "cardrace"]),
         ("name = 'x'\n", ["game: missing"]),

@@ -32,7 +32,9 @@ def perft_lines(game: Game, max_depth: int) -> Iterator[tuple[int, int, float]]:
     """``(depth, count, seconds)`` for depths 1..max_depth from the initial state."""
     info = game.info()
     if not info.turn_based or info.has_chance:
-        raise InputError("perft: this game has chance nodes or simultaneous moves (turn-based only)")
+        raise InputError(
+            "perft: this game has chance nodes or simultaneous moves (turn-based only)"
+        )
     start = game.new_initial_state()
     fast = getattr(start, "perft", None)
     for depth in range(1, max_depth + 1):

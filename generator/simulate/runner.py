@@ -39,7 +39,9 @@ class CheckPlan:
     records: Path | None
 
 
-def resolve_agents(registry: Registry, variant: Variant, names: str | None) -> tuple[AgentSpec, ...]:
+def resolve_agents(
+    registry: Registry, variant: Variant, names: str | None
+) -> tuple[AgentSpec, ...]:
     """Agent specs for ``names`` (one name, or one per seat separated by commas)."""
     wanted = names or variant.check.agent or variant.definition.default_agent
     field, source = ("--agent", None) if names else ("[check] agent", variant.source)
@@ -100,7 +102,9 @@ def _chunks(games: int, jobs: int) -> list[range]:
     return [range(start, min(games, start + size)) for start in range(0, games, size)]
 
 
-def simulate(plan: CheckPlan, games: int, jobs: int, progress: Progress | None = None) -> list[GameStats]:
+def simulate(
+    plan: CheckPlan, games: int, jobs: int, progress: Progress | None = None
+) -> list[GameStats]:
     """Play ``games`` games over ``jobs`` processes; results in game order."""
     if plan.records is not None:
         plan.records.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,9 @@ def judge(
     checks: Sequence[StaticCheck], metrics: dict[str, Any], limits: CheckOptions
 ) -> tuple[bool, list[str]]:
     """``(playable, reasons)``: every failed error check and every threshold crossed."""
-    reasons = [f"static check {c.name}: {c.message}" for c in checks if not c.ok and c.severity == "error"]
+    reasons = [
+        f"static check {c.name}: {c.message}" for c in checks if not c.ok and c.severity == "error"
+    ]
     bounds = (
         ("completion", ">=", limits.min_completion, "min_completion"),
         ("timeouts", "<=", limits.max_timeouts, "max_timeouts"),

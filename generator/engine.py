@@ -32,6 +32,7 @@ class Outcome:
 
     result: Result
     winners: tuple[int, ...] = ()
+    """The winner of a win; the seats sharing a draw (empty when a draw is nobody's)."""
     rounds: int = 0
     """Game length in the game's own unit of a full turn cycle (rounds, turns, cards)."""
 

@@ -36,4 +36,9 @@ def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
 
 @hookspec
 def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
-    """Files ``plywright build`` should write for ``variant`` (``None`` for other games)."""
+    """Files ``plywright build`` should write for ``variant`` (``None`` for other games).
+
+    Every plugin sees every variant, so a plugin may add files (or checks) to another game.
+    The core creates each artifact's parent folder and calls ``write(path)`` with the final
+    file path inside a temporary build folder; the writer must produce deterministic bytes.
+    """

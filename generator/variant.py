@@ -102,12 +102,13 @@ def format_validation_error(table: str, exc: ValidationError) -> str:
     first = exc.errors()[0]
     loc = ".".join(str(part) for part in first["loc"])
     where = f"[{table}] {loc}" if loc else f"[{table}]"
-    message = first["msg"]
+    message = first["msg"].removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
         message = "unknown field"
     more = f" (and {len(exc.errors()) - 1} more problem(s))" if len(exc.errors()) > 1 else ""
-    got = first.get("input")
-    shown = "" if first["type"] in ("extra_forbidden", "missing") else f", got {got!r}"
+    # the offending value helps for one field; a whole-table check names its values itself
+    show_input = loc and first["type"] not in ("extra_forbidden", "missing")
+    shown = f", got {first.get('input')!r}" if show_input else ""
     return f"{where}: {message}{shown}{more}"
 
 

@@ -71,7 +71,9 @@ def _add(msp: ezdxf.layouts.Modelspace, layer: str, entity: Circle | Polyline | 
         points = [(x, y, b) for (x, y), b in zip(entity.points, entity.bulges, strict=True)]
         msp.add_lwpolyline(points, format="xyb", close=entity.closed, dxfattribs=attribs)
     else:
-        msp.add_text(entity.text, height=entity.height, dxfattribs={**attribs, "insert": entity.position})
+        msp.add_text(
+            entity.text, height=entity.height, dxfattribs={**attribs, "insert": entity.position}
+        )
 
 
 def write_dxf(plan: MachiningPlan, path: Path) -> None:

@@ -207,9 +207,15 @@ def flatten_polyline(
     out: list[Point] = [points[0]]
     for seg in polyline_segments(points, bulges, closed):
         if isinstance(seg, Arc):
-            step = 2 * math.acos(max(-1.0, 1 - tolerance / seg.radius)) if seg.radius > tolerance else math.pi / 2
+            step = (
+                2 * math.acos(max(-1.0, 1 - tolerance / seg.radius))
+                if seg.radius > tolerance
+                else math.pi / 2
+            )
             parts = max(1, math.ceil(abs(seg.sweep) / step))
-            out += [seg.point_at(seg.start_angle + seg.sweep * k / parts) for k in range(1, parts + 1)]
+            out += [
+                seg.point_at(seg.start_angle + seg.sweep * k / parts) for k in range(1, parts + 1)
+            ]
         else:
             out.append(seg[1])
     if closed:

@@ -117,8 +117,12 @@ class Polyline:
             raise ValueError("a polyline needs at least two points and one bulge per point")
 
     @classmethod
-    def of(cls, points: Sequence[Point], bulges: Sequence[float] | None = None, closed: bool = True) -> Polyline:
-        return cls(tuple(points), tuple(bulges) if bulges is not None else (0.0,) * len(points), closed)
+    def of(
+        cls, points: Sequence[Point], bulges: Sequence[float] | None = None, closed: bool = True
+    ) -> Polyline:
+        return cls(
+            tuple(points), tuple(bulges) if bulges is not None else (0.0,) * len(points), closed
+        )
 
     @classmethod
     def circle(cls, centre: Point, radius: float) -> Polyline:
@@ -173,14 +177,24 @@ class Operation:
         texts = any(isinstance(e, Text) for e in self.entities)
         if texts and self.kind != "annotate":
             raise ValueError(f"{self.layer}: text belongs on annotate layers only")
-        if self.kind in ("drill", "chamfer") and not all(isinstance(e, Circle) for e in self.entities):
+        if self.kind in ("drill", "chamfer") and not all(
+            isinstance(e, Circle) for e in self.entities
+        ):
             raise ValueError(f"{self.layer}: {self.kind} operations hold circles only")
         if len(set(self.entities)) != len(self.entities):
             raise ValueError(f"{self.layer}: duplicate entities")
 
     def translated(self, dx: float, dy: float) -> Operation:
         moved = tuple(e.translated(dx, dy) for e in self.entities)
-        return Operation(self.kind, self.layer, moved, self.depth, self.tool_diameter, self.start, self.description)
+        return Operation(
+            self.kind,
+            self.layer,
+            moved,
+            self.depth,
+            self.tool_diameter,
+            self.start,
+            self.description,
+        )
 
     def bounds(self) -> Bounds:
         return union_bounds(e.bounds() for e in self.entities)
@@ -217,7 +231,9 @@ class MachiningPlan:
 
     def outline(self) -> Polyline:
         """The outer boundary: the cut polyline with the largest bounding box."""
-        polylines = [e for op in self.of_kind("cut") for e in op.entities if isinstance(e, Polyline)]
+        polylines = [
+            e for op in self.of_kind("cut") for e in op.entities if isinstance(e, Polyline)
+        ]
         if not polylines:
             raise ValueError(f"{self.name}: no closed cut outline")
         return max(polylines, key=lambda p: _box_area(p.bounds()))
@@ -244,5 +260,6 @@ def _box_area(box: Bounds) -> float:
 def note_lines(lines: Sequence[str], top_left: Point, height: float) -> tuple[Text, ...]:
     """Text lines stacked downward from ``top_left`` (line spacing 1.6 × height)."""
     x, y = top_left
-    return tuple(Text((x, y - height - i * 1.6 * height), line, height) for i, line in enumerate(lines))
-
+    return tuple(
+        Text((x, y - height - i * 1.6 * height), line, height) for i, line in enumerate(lines)
+    )

@@ -108,25 +108,64 @@ def make_styles(theme: Theme | None = None, size: float = 9.5) -> Styles:
         return ParagraphStyle(name, **{**base, **kw})
 
     return Styles(
-        title=style("title", fontName=bold, fontSize=size * 3, leading=size * 3.4,
-                    textColor=accent, spaceAfter=size * 0.4),
-        subtitle=style("subtitle", fontSize=size * 1.3, leading=size * 1.7,
-                       textColor=colors.HexColor(theme.muted), spaceAfter=size * 1.2),
-        h1=style("h1", fontName=bold, fontSize=size * 1.55, leading=size * 1.9, textColor=accent,
-                 spaceBefore=size * 1.3, spaceAfter=size * 0.5, keepWithNext=1),
-        h2=style("h2", fontName=bold, fontSize=size * 1.1, leading=size * 1.45,
-                 spaceBefore=size * 0.8, spaceAfter=size * 0.3, keepWithNext=1),
+        title=style(
+            "title",
+            fontName=bold,
+            fontSize=size * 3,
+            leading=size * 3.4,
+            textColor=accent,
+            spaceAfter=size * 0.4,
+        ),
+        subtitle=style(
+            "subtitle",
+            fontSize=size * 1.3,
+            leading=size * 1.7,
+            textColor=colors.HexColor(theme.muted),
+            spaceAfter=size * 1.2,
+        ),
+        h1=style(
+            "h1",
+            fontName=bold,
+            fontSize=size * 1.55,
+            leading=size * 1.9,
+            textColor=accent,
+            spaceBefore=size * 1.3,
+            spaceAfter=size * 0.5,
+            keepWithNext=1,
+        ),
+        h2=style(
+            "h2",
+            fontName=bold,
+            fontSize=size * 1.1,
+            leading=size * 1.45,
+            spaceBefore=size * 0.8,
+            spaceAfter=size * 0.3,
+            keepWithNext=1,
+        ),
         body=style("body", spaceAfter=size * 0.55),
-        bullet=style("bullet", leftIndent=size * 1.5, bulletIndent=size * 0.4,
-                     spaceAfter=size * 0.3),
-        caption=style("caption", fontName=oblique, fontSize=size * 0.82, leading=size * 1.08,
-                      alignment=TA_CENTER, textColor=colors.HexColor(theme.muted)),
+        bullet=style(
+            "bullet", leftIndent=size * 1.5, bulletIndent=size * 0.4, spaceAfter=size * 0.3
+        ),
+        caption=style(
+            "caption",
+            fontName=oblique,
+            fontSize=size * 0.82,
+            leading=size * 1.08,
+            alignment=TA_CENTER,
+            textColor=colors.HexColor(theme.muted),
+        ),
         small=style("small", fontSize=size * 0.82, leading=size * 1.1),
         cell=style("cell", alignment=TA_LEFT, leading=size * 1.25),
         cell_right=style("cell_right", fontName=bold, alignment=TA_RIGHT, leading=size * 1.25),
         cell_head=style("cell_head", fontName=bold, leading=size * 1.25, textColor=accent),
-        box_title=style("box_title", fontName=bold, fontSize=size * 1.1, leading=size * 1.4,
-                        textColor=accent, spaceAfter=size * 0.2),
+        box_title=style(
+            "box_title",
+            fontName=bold,
+            fontSize=size * 1.1,
+            leading=size * 1.4,
+            textColor=accent,
+            spaceAfter=size * 0.2,
+        ),
         theme=theme,
     )
 
@@ -186,14 +225,14 @@ def grid(
     return table
 
 
-def facts_box(
-    title: str, rows: Sequence[tuple[str, str]], styles: Styles, width: float
-) -> Table:
+def facts_box(title: str, rows: Sequence[tuple[str, str]], styles: Styles, width: float) -> Table:
     """A shaded box: a title, then ``label … value`` rows."""
     theme = styles.theme
     data: list[list[Any]] = [[Paragraph(title, styles.box_title), ""]]
-    data += [[Paragraph(label, styles.cell), Paragraph(value, styles.cell_right)]
-             for label, value in rows]
+    data += [
+        [Paragraph(label, styles.cell), Paragraph(value, styles.cell_right)]
+        for label, value in rows
+    ]
     table = Table(data, colWidths=[width * 0.62, width * 0.38], hAlign="LEFT")
     table.setStyle(
         TableStyle(
@@ -290,7 +329,7 @@ class _DecoratedCanvas(Canvas):
         self._theme = theme
         self._pages: list[dict[str, Any]] = []
 
-    def showPage(self) -> None:  # noqa: N802 (ReportLab's name)
+    def showPage(self) -> None:
         self._pages.append(dict(self.__dict__))
         self._startPage()
 

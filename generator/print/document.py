@@ -88,7 +88,7 @@ class Styles:
     theme: Theme = field(default_factory=Theme)
 
 
-def make_styles(theme: Theme | None = None, size: float = 9.5) -> Styles:
+def make_styles(theme: Theme | None = None, size: float = 9.8) -> Styles:
     """The standard styles; ``size`` is the body font size in points."""
     theme = theme or Theme()
     regular, bold, oblique, _ = register_fonts()
@@ -170,11 +170,27 @@ def make_styles(theme: Theme | None = None, size: float = 9.5) -> Styles:
     )
 
 
+def make_table(
+    data: Sequence[Sequence[Any]],
+    col_widths: Sequence[float],
+    commands: Sequence[tuple[Any, ...]],
+    h_align: str = "LEFT",
+    **kwargs: Any,
+) -> Table:
+    """A :class:`Table` whose plain-string cells use DejaVu (ReportLab's default: Helvetica)."""
+    regular = register_fonts()[0]
+    table = Table([list(row) for row in data], colWidths=list(col_widths), hAlign=h_align, **kwargs)
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), regular), *commands]))
+    return table
+
+
 class Diagram(Flowable):
     """A vector :class:`Drawing` as a flowable that shrinks (never grows) to the space it gets."""
 
     def __init__(self, drawing: Drawing, h_align: str = "CENTER") -> None:
         super().__init__()
+        if getattr(drawing, "initialFontName", None) is None:
+            drawing.initialFontName = register_fonts()[0]
         self.drawing = drawing
         self.hAlign = h_align
         self._scale = 1.0
@@ -209,67 +225,68 @@ def grid(
     for start in range(0, len(items), columns):
         row: list[Any] = list(items[start : start + columns])
         rows.append(row + [""] * (columns - len(row)))
-    table = Table(rows, colWidths=[width / columns] * columns, hAlign="CENTER")
-    table.setStyle(
-        TableStyle(
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-                ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
-                ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
-                ("TOPPADDING", (0, 0), (-1, -1), gap / 2),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
-            ]
-        )
+    return make_table(
+        rows,
+        [width / columns] * columns,
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("LEFTPADDING", (0, 0), (-1, -1), gap / 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), gap / 2),
+            ("TOPPADDING", (0, 0), (-1, -1), gap / 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), gap),
+        ],
+        h_align="CENTER",
     )
-    return table
 
 
-def facts_box(title: str, rows: Sequence[tuple[str, str]], styles: Styles, width: float) -> Table:
-    """A shaded box: a title, then ``label … value`` rows."""
+def facts_box(
+    title: str,
+    rows: Sequence[tuple[str, str]],
+    styles: Styles,
+    width: float,
+    value_share: float = 0.45,
+) -> Table:
+    """A shaded box: a title, then ``label … value`` rows (values take ``value_share``)."""
     theme = styles.theme
     data: list[list[Any]] = [[Paragraph(title, styles.box_title), ""]]
     data += [
         [Paragraph(label, styles.cell), Paragraph(value, styles.cell_right)]
         for label, value in rows
     ]
-    table = Table(data, colWidths=[width * 0.62, width * 0.38], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("SPAN", (0, 0), (-1, 0)),
-                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.accent_light)),
-                ("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(theme.accent)),
-                ("LINEBELOW", (0, 1), (-1, -2), 0.4, colors.HexColor(theme.rule)),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-                ("LEFTPADDING", (0, 0), (-1, -1), 7),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 7),
-                ("TOPPADDING", (0, 0), (-1, 0), 6),
-            ]
-        )
+    return make_table(
+        data,
+        [width * (1 - value_share), width * value_share],
+        [
+            ("SPAN", (0, 0), (-1, 0)),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.accent_light)),
+            ("BOX", (0, 0), (-1, -1), 1.2, colors.HexColor(theme.accent)),
+            ("LINEBELOW", (0, 1), (-1, -2), 0.4, colors.HexColor(theme.rule)),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("LEFTPADDING", (0, 0), (-1, -1), 7),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 7),
+            ("TOPPADDING", (0, 0), (-1, 0), 6),
+        ],
     )
-    return table
 
 
 def note_box(content: Sequence[Flowable], styles: Styles, width: float) -> Table:
     """Flowables in a light box with an accent bar on the left (warnings, remarks)."""
     theme = styles.theme
-    table = Table([[list(content)]], colWidths=[width], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.accent_light)),
-                ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(theme.accent)),
-                ("LEFTPADDING", (0, 0), (-1, -1), 9),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 8),
-                ("TOPPADDING", (0, 0), (-1, -1), 6),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-            ]
-        )
+    return make_table(
+        [[list(content)]],
+        [width],
+        [
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor(theme.accent_light)),
+            ("LINEBEFORE", (0, 0), (0, -1), 3, colors.HexColor(theme.accent)),
+            ("LEFTPADDING", (0, 0), (-1, -1), 9),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+            ("TOPPADDING", (0, 0), (-1, -1), 6),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ],
     )
-    return table
 
 
 def data_table(
@@ -286,21 +303,20 @@ def data_table(
         return value
 
     data = [[cell(v, True) for v in header]] + [[cell(v, False) for v in row] for row in rows]
-    table = Table(data, colWidths=list(col_widths), hAlign="LEFT", repeatRows=1)
-    table.setStyle(
-        TableStyle(
-            [
-                ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.HexColor(styles.theme.accent)),
-                ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor(styles.theme.rule)),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), 2),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-                ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-            ]
-        )
+    return make_table(
+        data,
+        col_widths,
+        [
+            ("LINEBELOW", (0, 0), (-1, 0), 0.9, colors.HexColor(styles.theme.accent)),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.3, colors.HexColor(styles.theme.rule)),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ],
+        repeatRows=1,
     )
-    return table
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,645 @@
+"""Rulebook diagrams of the star-halma board, drawn from the one geometry model.
+
+A :class:`Scene` says what to show (which holes, which pegs, which hops, which seats) in hole
+indices of :func:`plugins.halma.geometry.star_board`; :func:`render` turns it into a ReportLab
+vector :class:`Drawing`. The scene builders below (setup, step, jump, chain, target lock, win)
+choose real board positions, so every diagram is a position the rules engine could reach.
+Coordinates are in pitch units (y down, as the geometry draws) until :func:`render` scales
+and flips them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, String
+from reportlab.lib import colors
+
+from generator.print.fonts import register_fonts
+from plugins.halma.geometry import DIRECTIONS, StarBoard, star_corners
+
+Point = tuple[float, float]
+Mark = Literal["", "ok", "bad"]
+Shape = Literal["patch", "star", "hexagon", "circle"]
+
+WOOD = "#f0dcb6"
+WOOD_EDGE = "#b98d55"
+HOLE = "#5b4129"
+INK = "#1f1f1f"
+OK = "#2e7d32"
+BAD = "#c62828"
+
+PEG_R = 0.36
+HOLE_R = 0.14
+TINT_PAD = 0.42
+PATCH_PAD = 0.62
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One arrow from hole ``start`` to hole ``end`` (a step or a single jump)."""
+
+    start: int
+    end: int
+    mark: Mark = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What one diagram shows; holes are indices into ``board.holes``."""
+
+    holes: tuple[int, ...]
+    pegs: tuple[tuple[int, str], ...] = ()
+    """``(hole, colour)`` of every peg standing on the board."""
+    ghosts: tuple[tuple[int, str], ...] = ()
+    """``(hole, colour)`` where a moving peg ends (drawn pale, dashed)."""
+    hops: tuple[Hop, ...] = ()
+    tints: tuple[tuple[int, str | None], ...] = ()
+    """``(point, colour)``: outline a triangle, filled pale in ``colour`` unless ``None``."""
+    seats: tuple[tuple[int, str, str], ...] = ()
+    """``(point, label, colour)``: a numbered badge beyond the tip of a triangle."""
+    shape: Shape = "patch"
+    edge: float = PATCH_PAD
+    """Wood between the outermost hole centres and the board edge, in pitch units."""
+    stamp: Mark = ""
+    """A large tick or cross in the corner of the diagram."""
+
+    def peg_map(self) -> dict[int, str]:
+        return dict(self.pegs)
+
+
+@dataclass(frozen=True)
+class MoveColours:
+    """Colours of the diagrams that follow one mover: hex strings."""
+
+    mover: str
+    others: tuple[str, ...] = ()
+
+
+# -- small plane geometry -------------------------------------------------------------------
+
+
+def convex_hull(points: Iterable[Point]) -> list[Point]:
+    """Convex hull (Andrew's monotone chain), counter-clockwise in the math sense."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[Point] = []
+    upper: list[Point] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 1e-9:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 1e-9:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def offset_polygon(points: Sequence[Point], distance: float) -> list[Point]:
+    """Every edge of a simple polygon moved outwards by ``distance`` (mitred corners)."""
+    area = sum(
+        a[0] * b[1] - b[0] * a[1] for a, b in zip(points, [*points[1:], points[0]], strict=True)
+    )
+    sign = 1.0 if area > 0 else -1.0
+    count = len(points)
+    out: list[Point] = []
+    for i in range(count):
+        prev, here, nxt = points[i - 1], points[i], points[(i + 1) % count]
+        normals = []
+        for a, b in ((prev, here), (here, nxt)):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy)
+            normals.append((sign * dy / length, -sign * dx / length))
+        (n1x, n1y), (n2x, n2y) = normals
+        factor = distance / (1 + n1x * n2x + n1y * n2y)
+        out.append((here[0] + (n1x + n2x) * factor, here[1] + (n1y + n2y) * factor))
+    return out
+
+
+def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def mix(colour: str, other: str, amount: float) -> colors.Color:
+    """``colour`` blended ``amount`` (0-1) of the way towards ``other``."""
+    a, b = colors.HexColor(colour), colors.HexColor(other)
+    return colors.Color(*(x + (y - x) * amount for x, y in zip(a.rgb(), b.rgb(), strict=True)))
+
+
+def luminance(colour: str) -> float:
+    r, g, b = colors.HexColor(colour).rgb()
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+# -- board shapes ---------------------------------------------------------------------------
+
+
+def tip_directions(board: StarBoard) -> list[Point]:
+    """Unit vectors from the centre towards the tip of each point P0-P5."""
+    tips = star_corners(board.n)[0::2]
+    out = []
+    for q, r in tips:
+        x, y = q + r / 2, math.sqrt(3) / 2 * r
+        length = math.hypot(x, y)
+        out.append((x / length, y / length))
+    return out
+
+
+def board_polygon(board: StarBoard, shape: Shape, edge: float) -> list[Point]:
+    """Outline of the whole board in pitch units; a circle comes back as a 72-gon."""
+    tip = math.sqrt(3) * board.n
+    if shape == "star":
+        return offset_polygon(board.outline(), edge)
+    if shape == "hexagon":
+        radius = tip + 2 * edge / math.sqrt(3)
+        return [(ux * radius, uy * radius) for ux, uy in tip_directions(board)]
+    radius = tip + edge
+    return [
+        (radius * math.cos(2 * math.pi * k / 72), radius * math.sin(2 * math.pi * k / 72))
+        for k in range(72)
+    ]
+
+
+def triangle_polygon(board: StarBoard, point: int) -> list[Point]:
+    return offset_polygon(convex_hull(board.xy(h) for h in board.points[point]), TINT_PAD)
+
+
+# -- scenes ---------------------------------------------------------------------------------
+
+
+def hole_at(board: StarBoard, q: int, r: int) -> int:
+    return board.index[(q, r)]
+
+
+def patch(board: StarBoard, centre: tuple[int, int], radius: int) -> tuple[int, ...]:
+    """The holes within ``radius`` steps of ``centre``."""
+    return tuple(i for i, h in enumerate(board.holes) if hex_distance(h, centre) <= radius)
+
+
+def setup_scene(
+    board: StarBoard,
+    seats: Sequence[int],
+    colours: Sequence[str],
+    shape: Shape,
+    edge: float,
+    first_seat: int = 0,
+) -> Scene:
+    """Start position: the pegs of every seated point, seats numbered in turn order."""
+    pegs = tuple((h, colours[p]) for p in seats for h in board.points[p])
+    tints = tuple((p, colours[p] if p in seats else None) for p in range(6))
+    count = len(seats)
+    numbered = tuple(
+        (p, str((i - first_seat) % count + 1), colours[p]) for i, p in enumerate(seats)
+    )
+    return Scene(
+        holes=tuple(range(len(board))),
+        pegs=pegs,
+        tints=tints,
+        seats=numbered,
+        shape=shape,
+        edge=edge,
+    )
+
+
+def board_scene(board: StarBoard, colours: Sequence[str], shape: Shape, edge: float) -> Scene:
+    """The empty board, each triangle tinted in the colour of the pegs that start there."""
+    return Scene(
+        holes=tuple(range(len(board))),
+        tints=tuple(enumerate(colours)),
+        shape=shape,
+        edge=edge,
+    )
+
+
+def step_scene(board: StarBoard, colours: MoveColours) -> Scene:
+    """A peg in the middle of the board and its steps to the empty neighbours."""
+    centre = hole_at(board, 0, 0)
+    blocker = board.neighbours[centre][0]
+    pegs = ((centre, colours.mover), (blocker, colours.others[0]))
+    hops = tuple(Hop(centre, n) for n in board.neighbours[centre] if n >= 0 and n != blocker)
+    return Scene(holes=patch(board, (0, 0), 2), pegs=pegs, hops=hops)
+
+
+def jump_scene(board: StarBoard, colours: MoveColours) -> Scene:
+    """A single jump east over a neighbouring peg into the empty hole behind it."""
+    start = hole_at(board, -1, 0)
+    hop = board.jump(start, 0)
+    assert hop is not None
+    over, land = hop
+    pegs = ((start, colours.mover), (over, colours.others[0]))
+    return Scene(
+        holes=patch(board, (0, 0), 2),
+        pegs=pegs,
+        ghosts=((land, colours.mover),),
+        hops=(Hop(start, land),),
+    )
+
+
+CHAIN_START = (-2, 0)
+CHAIN_DIRECTIONS = (0, 1, 5)
+"""The chain of the diagram: east, south-east, north-east (indices into ``DIRECTIONS``)."""
+
+
+def chain_scene(board: StarBoard, colours: MoveColours, jump_own: bool) -> Scene:
+    """A chain of three jumps, each over a peg; with ``jump_own`` one of them is the mover's."""
+    start = hole_at(board, *CHAIN_START)
+    jumped = [
+        colours.others[0],
+        colours.others[1],
+        colours.mover if jump_own else colours.others[2],
+    ]
+    pegs: list[tuple[int, str]] = [(start, colours.mover)]
+    hops: list[Hop] = []
+    here = start
+    for number, (direction, colour) in enumerate(zip(CHAIN_DIRECTIONS, jumped, strict=True), 1):
+        hop = board.jump(here, direction)
+        assert hop is not None, "chain leaves the board"
+        over, land = hop
+        pegs.append((over, colour))
+        hops.append(Hop(here, land, label=str(number)))
+        here = land
+    extras = [
+        (hole_at(board, -1, -1), colours.others[1]),
+        (hole_at(board, 2, -1), colours.others[0]),
+    ]
+    return Scene(
+        holes=patch(board, (0, 0), 2),
+        pegs=(*pegs, *extras),
+        ghosts=((here, colours.mover),),
+        hops=tuple(hops),
+    )
+
+
+def target_patch(board: StarBoard, rows_before: int) -> tuple[int, ...]:
+    """Point P3 (the bottom triangle) and ``rows_before`` rows of the hexagon above it."""
+    n = board.n
+    return tuple(
+        i
+        for i, (q, r) in enumerate(board.holes)
+        if r >= n + 1 - rows_before and q >= -n and q + r <= n
+    )
+
+
+def lock_scene(board: StarBoard, colours: MoveColours, target_lock: bool) -> Scene:
+    """A peg inside its target (P3): a move within it (✓) and a jump out of it (✗)."""
+    n = board.n
+    inside = hole_at(board, -1, n + 1)
+    out_hop = board.jump(inside, 4)
+    assert out_hop is not None
+    over_out, out = out_hop
+    within_hop = board.jump(inside, 2)
+    pegs = [(inside, colours.mover), (over_out, colours.others[0])]
+    if within_hop is not None and board.point_of_hole(within_hop[1]) == 3:
+        pegs.append((within_hop[0], colours.mover))
+        within = within_hop[1]
+    else:  # the smallest boards have no room for a jump inside the target
+        within = board.neighbours[inside][2]
+    settled = [h for h in board.points[3] if board.holes[h][1] >= n + 3 and h != within]
+    return Scene(
+        holes=target_patch(board, 2),
+        pegs=(*pegs, *((h, colours.mover) for h in settled)),
+        hops=(
+            Hop(inside, within, mark="ok"),
+            Hop(inside, out, mark="bad" if target_lock else "ok"),
+        ),
+        tints=((3, colours.mover),),
+    )
+
+
+def win_scene(board: StarBoard, colours: MoveColours, win_rule: str) -> Scene:
+    """The mover's target (P3) full, one hole held by another player's peg."""
+    target = board.points[3]
+    foreign = target[len(target) // 2]
+    pegs = tuple((h, colours.others[0] if h == foreign else colours.mover) for h in target)
+    return Scene(
+        holes=target_patch(board, 1),
+        pegs=pegs,
+        tints=((3, colours.mover),),
+        stamp="ok" if win_rule == "filled" else "bad",
+    )
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+def new_drawing(width: float, height: float) -> Drawing:
+    """An empty drawing whose initial font is DejaVu (ReportLab's default is Helvetica)."""
+    drawing = Drawing(width, height)
+    drawing.initialFontName = register_fonts()[0]
+    return drawing
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Maps pitch units (y down) to drawing points (y up)."""
+
+    scale: float
+    left: float
+    top: float
+
+    def __call__(self, p: Point) -> Point:
+        return ((p[0] - self.left) * self.scale, (self.top - p[1]) * self.scale)
+
+    def flat(self, points: Iterable[Point]) -> list[float]:
+        return [c for p in points for c in self(p)]
+
+
+def _seat_centres(board: StarBoard, outline: list[Point]) -> list[Point]:
+    """Where the seat badge of each point P0-P5 goes: just beyond the board edge at its tip."""
+    centres = []
+    for ux, uy in tip_directions(board):
+        reach = max(x * ux + y * uy for x, y in outline)
+        centres.append((ux * (reach + 1.0), uy * (reach + 1.0)))
+    return centres
+
+
+def _background(board: StarBoard, scene: Scene) -> list[Point]:
+    if scene.shape == "patch":
+        hull = convex_hull(board.xy(h) for h in scene.holes)
+        return offset_polygon(hull, scene.edge)
+    return board_polygon(board, scene.shape, scene.edge)
+
+
+def _curve(a: Point, b: Point, bulge: float, trim_start: float, trim_end: float) -> list[Point]:
+    """Points along a gentle arc from ``a`` to ``b`` (bulging left of travel), trimmed."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    cx, cy = mx + dy / length * bulge, my - dx / length * bulge
+    samples = [
+        (
+            (1 - t) ** 2 * a[0] + 2 * (1 - t) * t * cx + t**2 * b[0],
+            (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * cy + t**2 * b[1],
+        )
+        for t in (k / 32 for k in range(33))
+    ]
+    return [p for p in samples if math.dist(p, a) >= trim_start and math.dist(p, b) >= trim_end]
+
+
+def _arrow(frame: _Frame, path: list[Point], colour: str, width: float) -> Group:
+    """A line along ``path`` (pitch units) with its head's tip on the last point."""
+    head = width * 3.6
+    tip = frame(path[-1])
+    line = [p for p in path if math.dist(frame(p), tip) >= head * 0.7] or path[:1]
+    back = frame(line[-1]) if math.dist(frame(line[-1]), tip) > 0 else frame(path[0])
+    angle = math.atan2(tip[1] - back[1], tip[0] - back[0])
+    pts = frame.flat(line)
+    group = Group()
+    for stroke, factor in ((colors.white, 2.6), (colors.HexColor(colour), 1.0)):
+        group.add(
+            PolyLine(
+                pts,
+                strokeColor=stroke,
+                strokeWidth=width * factor,
+                strokeLineCap=1,
+                strokeLineJoin=1,
+            )
+        )
+    x1, y1 = tip
+    corners = [
+        x1, y1,
+        x1 - head * math.cos(angle - 0.42), y1 - head * math.sin(angle - 0.42),
+        x1 - head * math.cos(angle + 0.42), y1 - head * math.sin(angle + 0.42),
+    ]  # fmt: skip
+    group.add(
+        Polygon(
+            corners,
+            fillColor=colors.HexColor(colour),
+            strokeColor=colors.white,
+            strokeWidth=width * 0.5,
+            strokeLineJoin=1,
+        )
+    )
+    return group
+
+
+def _mark(centre: Point, radius: float, mark: Mark, line: float) -> Group:
+    """A round badge with a tick (``ok``) or a cross (``bad``); ``centre`` in points."""
+    x, y = centre
+    colour = colors.HexColor(OK if mark == "ok" else BAD)
+    group = Group(
+        Circle(x, y, radius, fillColor=colors.white, strokeColor=colour, strokeWidth=line)
+    )
+    r = radius * 0.5
+    if mark == "ok":
+        group.add(
+            PolyLine(
+                [x - r, y, x - r * 0.25, y - r * 0.8, x + r, y + r * 0.75],
+                strokeColor=colour,
+                strokeWidth=line * 1.6,
+                strokeLineCap=1,
+                strokeLineJoin=1,
+            )
+        )
+    else:
+        for sx in (-1, 1):
+            group.add(
+                PolyLine(
+                    [x - r, y - sx * r, x + r, y + sx * r],
+                    strokeColor=colour,
+                    strokeWidth=line * 1.6,
+                    strokeLineCap=1,
+                )
+            )
+    return group
+
+
+def _label(centre: Point, radius: float, text: str, fill: str) -> Group:
+    """A filled disc with centred bold text; ``centre`` and ``radius`` in points."""
+    bold = register_fonts()[1]
+    x, y = centre
+    ink = colors.HexColor(INK) if luminance(fill) > 0.6 else colors.white
+    size = radius * 1.25
+    return Group(
+        Circle(
+            x,
+            y,
+            radius,
+            fillColor=colors.HexColor(fill),
+            strokeColor=colors.HexColor(INK),
+            strokeWidth=max(0.4, radius * 0.08),
+        ),
+        String(
+            x,
+            y - size * 0.36,
+            text,
+            fontName=bold,
+            fontSize=size,
+            fillColor=ink,
+            textAnchor="middle",
+        ),
+    )
+
+
+def _peg(centre: Point, radius: float, colour: str, ghost: bool = False) -> Group:
+    x, y = centre
+    line = max(0.45, radius * 0.12)
+    if ghost:
+        return Group(
+            Circle(
+                x,
+                y,
+                radius,
+                fillColor=mix(colour, WOOD, 0.6),
+                strokeColor=mix(colour, INK, 0.35),
+                strokeWidth=line,
+                strokeDashArray=[line * 2.2, line * 1.6],
+            )
+        )
+    return Group(
+        Circle(
+            x,
+            y,
+            radius,
+            fillColor=colors.HexColor(colour),
+            strokeColor=mix(colour, INK, 0.7),
+            strokeWidth=line,
+        ),
+        Circle(
+            x - radius * 0.3,
+            y + radius * 0.3,
+            radius * 0.28,
+            fillColor=mix(colour, "#ffffff", 0.55),
+            strokeColor=None,
+        ),
+    )
+
+
+def _tint(colour: str | None) -> tuple[colors.Color | None, colors.Color]:
+    """Fill and outline of a triangle marked in ``colour``; colours close to the wood (white,
+    natural) keep their own fill and get a dark outline so that they still show."""
+    if colour is None:
+        return None, colors.HexColor(WOOD_EDGE)
+    if math.dist(colors.HexColor(colour).rgb(), colors.HexColor(WOOD).rgb()) < 0.3:
+        return colors.HexColor(colour), mix(colour, INK, 0.5)
+    return mix(colour, WOOD, 0.78), mix(colour, WOOD, 0.3)
+
+
+def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
+    """The scene as a drawing ``width`` points wide (height follows the content)."""
+    outline = _background(board, scene)
+    seats = _seat_centres(board, outline) if scene.seats else []
+    extent = outline + [(x + dx, y + dy) for x, y in seats for dx, dy in ((-0.8, -0.8), (0.8, 0.8))]
+    pad = 0.15
+    left, right = min(p[0] for p in extent) - pad, max(p[0] for p in extent) + pad
+    top, bottom = min(p[1] for p in extent) - pad, max(p[1] for p in extent) + pad
+    scale = width / (right - left)
+    frame = _Frame(scale=scale, left=left, top=bottom)
+    drawing = new_drawing(width, (bottom - top) * scale)
+    line = max(0.5, 0.05 * scale)
+
+    drawing.add(
+        Polygon(
+            frame.flat(outline),
+            fillColor=colors.HexColor(WOOD),
+            strokeColor=colors.HexColor(WOOD_EDGE),
+            strokeWidth=line * 1.4,
+            strokeLineJoin=1,
+        )
+    )
+    for point, colour in scene.tints:
+        fill, edge = _tint(colour)
+        drawing.add(
+            Polygon(
+                frame.flat(triangle_polygon(board, point)),
+                fillColor=fill,
+                strokeColor=edge,
+                strokeWidth=line,
+                strokeLineJoin=1,
+            )
+        )
+    for hole in scene.holes:
+        x, y = frame(board.xy(hole))
+        drawing.add(Circle(x, y, HOLE_R * scale, fillColor=colors.HexColor(HOLE), strokeColor=None))
+    for hole, colour in scene.ghosts:
+        drawing.add(_peg(frame(board.xy(hole)), PEG_R * scale, colour, ghost=True))
+    for hole, colour in scene.pegs:
+        drawing.add(_peg(frame(board.xy(hole)), PEG_R * scale, colour))
+    _add_hops(drawing, board, scene, frame)
+    for point, text, colour in scene.seats:
+        drawing.add(_label(frame(seats[point]), 0.72 * scale, text, colour))
+    if scene.stamp:
+        corner = (right - 0.9, bottom - 0.9)
+        drawing.add(_mark(frame(corner), 0.62 * scale, scene.stamp, line * 1.6))
+    return drawing
+
+
+BADGE_R = 0.25
+JUMP_BULGE = 0.62
+
+
+def _add_hops(drawing: Drawing, board: StarBoard, scene: Scene, frame: _Frame) -> None:
+    """Arrows hop by hop; a hop's number or tick/cross sits on the hole it lands on."""
+    scale = frame.scale
+    width = max(0.8, 0.075 * scale)
+    pegs, ghosts = scene.peg_map(), dict(scene.ghosts)
+    badged = {hop.end for hop in scene.hops if hop.label or hop.mark}
+    for hop in scene.hops:
+        a, b = board.xy(hop.start), board.xy(hop.end)
+        bulge = JUMP_BULGE if math.dist(a, b) > 1.5 else 0.0
+        start_gap = PEG_R + 0.03 if hop.start in pegs else BADGE_R + 0.05
+        if hop.end in badged:
+            end_gap = BADGE_R + 0.04
+        elif hop.end in ghosts:
+            end_gap = PEG_R + 0.03
+        else:
+            end_gap = HOLE_R * 0.5
+        path = _curve(a, b, bulge, start_gap, end_gap)
+        colour = {"": INK, "ok": OK, "bad": BAD}[hop.mark]
+        drawing.add(_arrow(frame, path, colour, width))
+    for hop in scene.hops:
+        centre = frame(board.xy(hop.end))
+        if hop.mark:
+            drawing.add(_mark(centre, BADGE_R * scale, hop.mark, width * 0.8))
+        elif hop.label:
+            drawing.add(_label(centre, BADGE_R * scale, hop.label, INK))
+
+
+def legend_icon(kind: str, colour: str, size: float) -> Drawing:
+    """A small square drawing for a legend: ``peg``, ``hole`` (empty) or ``seat`` (badge)."""
+    if kind not in ("peg", "hole", "seat"):
+        raise ValueError(f"unknown legend icon {kind!r}")
+    drawing = new_drawing(size, size)
+    centre = (size / 2, size / 2)
+    if kind == "seat":
+        drawing.add(_label(centre, size * 0.42, "1", colour))
+        return drawing
+    drawing.add(
+        Circle(
+            size / 2,
+            size / 2,
+            size / 2,
+            fillColor=colors.HexColor(WOOD),
+            strokeColor=colors.HexColor(WOOD_EDGE),
+            strokeWidth=0.5,
+        )
+    )
+    if kind == "peg":
+        drawing.add(_peg(centre, size * 0.36, colour))
+    elif kind == "hole":
+        drawing.add(
+            Circle(
+                size / 2, size / 2, size * 0.14, fillColor=colors.HexColor(HOLE), strokeColor=None
+            )
+        )
+    return drawing
+
+
+def direction_between(board: StarBoard, start: int, end: int) -> int | None:
+    """The direction of a single jump from ``start`` to ``end``, if there is one."""
+    for d in range(len(DIRECTIONS)):
+        hop = board.jump(start, d)
+        if hop is not None and hop[1] == end:
+            return d
+    return None

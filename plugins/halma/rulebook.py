@@ -1,0 +1,467 @@
+"""The printable star-halma rulebook: one PDF per language, computed from the variant.
+
+All words come from ``locales/<lang>.toml``; this module only chooses, formats and lays them
+out with the shared blocks of :mod:`generator.print.document`, and draws the diagrams with
+:mod:`plugins.halma.diagrams` from the one geometry model.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+
+from generator.api import Artifact
+from generator.print import document as doc
+from generator.variant import Variant
+from plugins.halma import diagrams
+from plugins.halma.geometry import StarBoard, opposite, star_board
+from plugins.halma.options import PALETTE, SEATINGS, HalmaProduction, HalmaRules, peg_counts
+
+LOCALES = Path(__file__).parent / "locales"
+SEAT_COUNTS = (2, 3, 4, 5, 6)
+SECTION_GAP = 4
+COMPONENTS_SPLIT = 0.55
+TIPS_SPLIT = 0.5
+
+
+# -- texts ----------------------------------------------------------------------------------
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = str(value)
+    return out
+
+
+@cache
+def locale_strings(lang: str) -> Mapping[str, str]:
+    """Every text of ``locales/<lang>.toml`` under its dotted key (read once, read-only)."""
+    with (LOCALES / f"{lang}.toml").open("rb") as handle:
+        return MappingProxyType(_flatten(tomllib.load(handle)))
+
+
+def plural_category(lang: str, count: int) -> str:
+    """CLDR plural category of ``count``: Latvian uses the singular after 1, 21, 31 … (not 11)."""
+    if lang == "lv":
+        return "one" if count % 10 == 1 and count % 100 != 11 else "other"
+    return "one" if count == 1 else "other"
+
+
+@dataclass
+class Texts:
+    """The texts of one language; records which keys a rulebook used (for the tests)."""
+
+    lang: str
+    used: set[str] = field(default_factory=set)
+
+    def __call__(self, key: str, **values: object) -> str:
+        """The text of ``key`` with its placeholders filled in."""
+        return self.raw(key).format(**values)
+
+    def raw(self, key: str) -> str:
+        """The text of ``key`` as written (placeholders left for someone else to fill)."""
+        self.used.add(key)
+        return locale_strings(self.lang)[key]
+
+    def count(self, noun: str, count: int) -> str:
+        """``count`` followed by the noun in the right plural form, e.g. ``121 iedobe``."""
+        forms = {form: self(f"nouns.{noun}.{form}") for form in ("one", "other")}
+        return f"{count} {forms[plural_category(self.lang, count)]}"
+
+    def number(self, value: float) -> str:
+        """``value`` with at most two decimals, the locale's decimal mark, no trailing zeros."""
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return text.replace(".", self("format.decimal"))
+
+    def mm(self, value: float) -> str:
+        return self("format.mm", value=self.number(value))
+
+
+# -- the variant's numbers ------------------------------------------------------------------
+
+
+def board_size_mm(n: int, production: HalmaProduction) -> tuple[float, float]:
+    """Outer width and height of the board in mm, from the geometry and the production sizes.
+
+    ``d`` = half a hole plus the margin is the wood beyond the outermost hole centres.
+    Star: the star's hole extent plus ``2d`` each way. Hexagon: the hexagon through the six
+    tips, each side moved out by ``d`` (width ``3np + 2d``, height ``2√3·np + 4d/√3``).
+    Circle: the circle through the tips, radius grown by ``d``.
+    """
+    board = star_board(n)
+    pitch = production.pitch
+    d = production.hole_diameter / 2 + production.margin
+    if production.outline == "star":
+        return board.width(pitch) + 2 * d, board.height(pitch) + 2 * d
+    if production.outline == "hexagon":
+        return board.width(pitch) + 2 * d, board.height(pitch) + 4 * d / math.sqrt(3)
+    diameter = 2 * (math.sqrt(3) * n * pitch + d)
+    return diameter, diameter
+
+
+def board_edge(production: HalmaProduction) -> float:
+    """Wood beyond the outermost hole centres, in pitch units (for the diagrams)."""
+    return (production.hole_diameter / 2 + production.margin) / production.pitch
+
+
+def point_colours(production: HalmaProduction) -> tuple[str, ...]:
+    """Drawing colour (hex) of the pegs of each point P0-P5."""
+    return tuple(PALETTE[name] for name in production.peg_colours)
+
+
+def move_colours(production: HalmaProduction) -> diagrams.MoveColours:
+    """The mover is the player at the top (P0); the others are the rest, farthest first."""
+    hexes = point_colours(production)
+    mover = hexes[0]
+    others = tuple(hexes[p] for p in (3, 1, 2, 4, 5) if hexes[p] != mover)
+    fallback = ("#8a8a8a", "#5a5a5a", "#b0b0b0")
+    return diagrams.MoveColours(mover=mover, others=(*others, *fallback)[:3])
+
+
+def favoured_seat(seats: tuple[int, ...]) -> int | None:
+    """Index of the first seat whose target nobody starts from (5 players: P2's player)."""
+    for index, point in enumerate(seats):
+        if opposite(point) not in seats:
+            return index
+    return None
+
+
+# -- the book -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Book:
+    """Everything the sections need."""
+
+    t: Texts
+    rules: HalmaRules
+    production: HalmaProduction
+    styles: doc.Styles
+    width: float
+
+    @property
+    def board(self) -> StarBoard:
+        return star_board(self.rules.n)
+
+    @property
+    def pegs(self) -> int:
+        return len(self.board.points[0])
+
+    def para(self, key: str, **values: object) -> Paragraph:
+        return Paragraph(self.t(key, **values), self.styles.body)
+
+    def bullet(self, text: str) -> Paragraph:
+        return Paragraph(text, self.styles.bullet, bulletText="•")
+
+    def heading(self, key: str) -> Paragraph:
+        return Paragraph(self.t(key), self.styles.h1)
+
+    def figure(self, scene: diagrams.Scene, caption_key: str, share: float) -> list[Flowable]:
+        """A diagram ``share`` of the column wide with its caption (for tables: no KeepTogether)."""
+        drawing = diagrams.render(self.board, scene, self.width * share)
+        return [
+            doc.Diagram(drawing),
+            Spacer(1, 3),
+            Paragraph(self.t(caption_key), self.styles.caption),
+        ]
+
+    def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
+        return doc.make_table(
+            [[left, right]],
+            [self.width * split, self.width * (1 - split)],
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, -1), 12),
+                ("RIGHTPADDING", (1, 0), (1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ],
+        )
+
+
+def _title(book: Book) -> list[Flowable]:
+    t, s = book.t, book.styles
+    aim = [Paragraph(t("intro.aim_title"), s.box_title), Paragraph(t("intro.aim"), s.body)]
+    return [
+        Paragraph(t("meta.title"), s.title),
+        Paragraph(t("meta.subtitle"), s.subtitle),
+        book.para("intro.text"),
+        doc.note_box(aim, s, book.width),
+    ]
+
+
+def _facts(book: Book) -> Table:
+    t, p, r = book.t, book.production, book.rules
+    width, height = board_size_mm(r.n, p)
+    size = (
+        t("format.diameter", value=t.number(round(width)))
+        if p.outline == "circle"
+        else t("format.size", width=t.number(round(width)), height=t.number(round(height)))
+    )
+    lock = "on" if r.target_lock else "off"
+    own = "on" if r.jump_own else "off"
+    rows = [
+        (t("facts.players"), str(r.players)),
+        (t("facts.pegs"), str(book.pegs)),
+        (t("facts.holes"), str(len(book.board))),
+        (t("facts.shape"), t(f"facts.shape_{p.outline}")),
+        (t("facts.size"), size),
+        (t("facts.thickness"), t.mm(p.thickness)),
+        (t("facts.hole"), t.mm(p.hole_diameter)),
+        (t("facts.pitch"), t.mm(p.pitch)),
+        (
+            t("facts.peg"),
+            t("facts.peg_size", diameter=t.number(p.peg_diameter), length=t.number(p.peg_length)),
+        ),
+        (t("options.target_lock_label"), t(f"options.target_lock_{lock}_short")),
+        (t("options.jump_own_label"), t(f"options.jump_own_{own}_short")),
+        (t("options.win_rule_label"), t(f"options.win_rule_{r.win_rule}_short")),
+    ]
+    return doc.facts_box(t("facts.title"), rows, book.styles, book.width * (1 - TIPS_SPLIT))
+
+
+def _components(book: Book) -> list[Flowable]:
+    t, s = book.t, book.styles
+    hexes = point_colours(book.production)
+    swatch = book.width * 0.035
+    colour_rows = [
+        [
+            diagrams.legend_icon("peg", hexes[p], swatch),
+            t(f"points.p{p}"),
+            t(f"colours.{name}"),
+            str(book.pegs),
+        ]
+        for p, name in enumerate(book.production.peg_colours)
+    ]
+    left_width = book.width * COMPONENTS_SPLIT - 12
+    colour_table = doc.data_table(
+        ["", t("components.col_triangle"), t("components.col_colour"), t("components.col_pegs")],
+        colour_rows,
+        s,
+        [swatch + 8, *(share * (left_width - swatch - 8) for share in (0.4, 0.33, 0.27))],
+    )
+    counts = peg_counts(book.rules.n)
+    totals = doc.data_table(
+        [t("components.col_players"), *(str(k) for k in SEAT_COUNTS)],
+        [[t("components.col_needed"), *(str(counts[k]) for k in SEAT_COUNTS)]],
+        s,
+        [left_width * 0.4] + [left_width * 0.12] * len(SEAT_COUNTS),
+    )
+    left: list[Flowable] = [
+        book.bullet(t("components.board", holes=t.count("hole", len(book.board)))),
+        book.bullet(t("components.pegs", pegs=t.count("peg", book.pegs))),
+        colour_table,
+        Spacer(1, 8),
+        book.bullet(t("components.full_set", pegs=t.count("peg", counts[6]))),
+        totals,
+    ]
+    production = book.production
+    scene = diagrams.board_scene(
+        book.board, point_colours(production), production.outline, board_edge(production)
+    )
+    right = book.figure(scene, "components.board_caption", 1 - COMPONENTS_SPLIT)
+    return [book.heading("components.heading"), book.side_by_side(left, right, COMPONENTS_SPLIT)]
+
+
+def _setup_cell(book: Book, players: int) -> list[Flowable]:
+    rules, production = book.rules, book.production
+    first = rules.first_seat if players == rules.players else 0
+    scene = diagrams.setup_scene(
+        book.board,
+        SEATINGS[players],
+        point_colours(production),
+        production.outline,
+        board_edge(production),
+        first_seat=first,
+    )
+    drawing = diagrams.render(book.board, scene, book.width / 3 - 10)
+    return [
+        doc.Diagram(drawing),
+        Spacer(1, 2),
+        Paragraph(book.t(f"setup.caption_{players}"), book.styles.caption),
+    ]
+
+
+def _legend(book: Book) -> list[Flowable]:
+    t, s = book.t, book.styles
+    colour = point_colours(book.production)[0]
+    size = 14.0
+    icons = {"seat": "setup.legend_seat", "peg": "setup.legend_peg", "hole": "setup.legend_hole"}
+    rows = [
+        [diagrams.legend_icon(kind, colour, size), Paragraph(t(key), s.small)]
+        for kind, key in icons.items()
+    ]
+    table = doc.make_table(
+        rows,
+        [size + 6, book.width / 3 - size - 24],
+        [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        ],
+    )
+    return [Spacer(1, 24), Paragraph(t("setup.legend_title"), s.h2), table]
+
+
+def _setup(book: Book) -> list[Flowable]:
+    t = book.t
+    bullets = [book.bullet(t(f"setup.{key}")) for key in ("two", "three", "four", "five", "six")]
+    cells = [_setup_cell(book, k) for k in SEAT_COUNTS] + [_legend(book)]
+    intro = [book.heading("setup.heading"), book.para("setup.text"), *bullets]
+    out: list[Flowable] = [KeepTogether([*intro, Spacer(1, 4), doc.grid(cells, 3, book.width)])]
+    seats = SEATINGS[5]
+    favoured = favoured_seat(seats)
+    if favoured is not None:
+        first = book.rules.first_seat if book.rules.players == 5 else 0
+        note = t(
+            "setup.five_note",
+            seat=(favoured - first) % 5 + 1,
+            position=t(f"points.p{seats[favoured]}"),
+        )
+        out.append(doc.note_box([Paragraph(note, book.styles.body)], book.styles, book.width))
+    return out
+
+
+def _play(book: Book) -> list[Flowable]:
+    t, s, board = book.t, book.styles, book.board
+    own = "on" if book.rules.jump_own else "off"
+    colours = move_colours(book.production)
+    figure_width = book.width / 3 - 14
+    scenes = [
+        ("play.caption_step", diagrams.step_scene(board, colours)),
+        ("play.caption_jump", diagrams.jump_scene(board, colours)),
+        ("play.caption_chain", diagrams.chain_scene(board, colours, book.rules.jump_own)),
+    ]
+    cells = [
+        [
+            doc.Diagram(diagrams.render(board, scene, figure_width)),
+            Spacer(1, 2),
+            Paragraph(t(key), s.caption),
+        ]
+        for key, scene in scenes
+    ]
+    moves = [
+        book.heading("play.heading"),
+        book.para("play.order"),
+        book.para("play.move"),
+        book.bullet(t("play.step")),
+        book.bullet(f"{t('play.jump')} {t(f'options.jump_own_{own}')}"),
+        book.bullet(t("play.chain")),
+        Spacer(1, 4),
+        doc.grid(cells, 3, book.width),
+    ]
+    return [
+        KeepTogether(moves),
+        book.para("play.anywhere"),
+        book.para("play.no_repeat"),
+        book.para("play.pass"),
+        doc.note_box([Paragraph(t("play.never_removed"), s.body)], s, book.width),
+    ]
+
+
+def _lock(book: Book) -> list[Flowable]:
+    lock = book.rules.target_lock
+    scene = diagrams.lock_scene(book.board, move_colours(book.production), lock)
+    figure = book.figure(scene, "lock.caption_on" if lock else "lock.caption_off", 0.32)
+    text = [book.para("options.target_lock_on" if lock else "options.target_lock_off")]
+    return [book.heading("lock.heading"), book.side_by_side(text, figure, 0.58)]
+
+
+def _win(book: Book) -> list[Flowable]:
+    rule = book.rules.win_rule
+    scene = diagrams.win_scene(book.board, move_colours(book.production), rule)
+    figure = book.figure(scene, f"win.caption_{rule}", 0.32)
+    text = [
+        book.para(f"options.win_rule_{rule}"),
+        book.para("win.draw"),
+        book.para("win.stalemate"),
+    ]
+    return [book.heading("win.heading"), book.side_by_side(text, figure, 0.58)]
+
+
+def _tips_and_facts(book: Book) -> list[Flowable]:
+    keys = ("ladder", "stragglers", "bridges", "tip")
+    tips = [book.heading("tips.heading"), *(book.bullet(book.t(f"tips.{key}")) for key in keys)]
+    return [Spacer(1, 8), book.side_by_side(tips, [Spacer(1, 14), _facts(book)], TIPS_SPLIT)]
+
+
+def rulebook_story(
+    t: Texts, rules: HalmaRules, production: HalmaProduction, paper: str
+) -> list[Flowable]:
+    """The flowables of the rulebook in the language of ``t``."""
+    book = Book(
+        t=t,
+        rules=rules,
+        production=production,
+        styles=doc.make_styles(),
+        width=doc.text_width(paper),
+    )
+    story: list[Flowable] = []
+    for section in (_title, _components, _setup, _play, _lock, _win, _tips_and_facts):
+        story += section(book)
+        story.append(Spacer(1, SECTION_GAP))
+    return story
+
+
+def document_info(t: Texts, variant_name: str) -> doc.DocumentInfo:
+    """Metadata, running header and footer of the rulebook."""
+    return doc.DocumentInfo(
+        title=t("meta.title"),
+        lang=t.lang,
+        subject=t("meta.subject"),
+        header_left=t("meta.header"),
+        header_right=variant_name,
+        footer_left=t("meta.footer", variant=variant_name),
+        page_label=t.raw("meta.page"),
+    )
+
+
+def write_rulebook(
+    path: Path,
+    lang: str,
+    rules: HalmaRules,
+    production: HalmaProduction,
+    paper: str,
+    variant_name: str = "standard",
+) -> int:
+    """Write the rulebook PDF in ``lang`` on ``paper`` (``A4``/``Letter``); returns its pages."""
+    t = Texts(lang)
+    story = rulebook_story(t, rules, production, paper)
+    return doc.build_pdf(path, story, paper=paper, info=document_info(t, variant_name))
+
+
+def rulebook_artifacts(variant: Variant) -> list[Artifact]:
+    """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
+    rules, production, paper = variant.rules, variant.production, variant.print.paper
+    if not isinstance(rules, HalmaRules) or not isinstance(production, HalmaProduction):
+        raise TypeError(f"not a halma variant: {variant.game!r}")
+
+    def writer(lang: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            write_rulebook(path, lang, rules, production, paper, variant.name)
+
+        return write
+
+    return [
+        Artifact(
+            kind="print/rulebook",
+            path=f"print/rulebook-{lang}.pdf",
+            description=f"rulebook ({lang}, {paper})",
+            write=writer(lang),
+            lang=lang,
+        )
+        for lang in variant.print.languages
+    ]

@@ -1,0 +1,244 @@
+"""The printed star-halma rulebook: texts, facts, fonts, paper, determinism, artifacts."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from generator.api import CheckOptions, GameDefinition
+from generator.variant import Variant
+from plugins.halma.options import HalmaPrint, HalmaProduction, HalmaRules
+from plugins.halma.rulebook import (
+    Texts,
+    document_info,
+    locale_strings,
+    rulebook_artifacts,
+    rulebook_story,
+    write_rulebook,
+)
+
+PAPERS = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
+LATVIAN_LETTERS = "āčēģīķļņšūž"
+LATVIAN_WORDS = (
+    "Četri",
+    "spēlētāji",
+    "Stratēģijas",
+    "drīkst",
+    "Mērķa",
+    "atļauta",
+    "tapiņas",
+    "Sagatavošanās",
+    "trijstūris",
+    "Dažreiz",
+)
+"""Words of the Latvian book that together hold every Latvian letter with a diacritic."""
+FLIPPED: dict[str, Any] = {"target_lock": False, "jump_own": False, "win_rule": "own"}
+
+
+def pdf_text(path: Path, layout: bool = False) -> str:
+    """The text of a PDF with whitespace collapsed (pdftotext if there, else pypdf).
+
+    ``layout`` keeps table rows on one line (label next to value) instead of reading order.
+    """
+    if shutil.which("pdftotext"):
+        args = ["pdftotext", *(["-layout"] if layout else []), str(path), "-"]
+        out = subprocess.run(args, capture_output=True, check=True)
+        text = out.stdout.decode("utf-8")
+    else:
+        mode = "layout" if layout else "plain"
+        text = "\n".join(page.extract_text(extraction_mode=mode) for page in PdfReader(path).pages)
+    return " ".join(text.split())
+
+
+def plain(markup: str) -> str:
+    """A locale text as it reads on paper: markup removed."""
+    return " ".join(re.sub(r"<[^>]+>", "", markup).split())
+
+
+def book(tmp: Path, lang: str, paper: str = "A4", **rules: Any) -> Path:
+    path = tmp / f"rulebook-{lang}-{paper}-{len(list(tmp.iterdir()))}.pdf"
+    write_rulebook(path, lang, HalmaRules(**rules), HalmaProduction(), paper)
+    return path
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("rulebooks")
+    return {
+        "lv": book(tmp, "lv"),
+        "en": book(tmp, "en"),
+        "en-letter": book(tmp, "en", "Letter"),
+        "en-pro": book(tmp, "en", n=5),
+        "en-flipped": book(tmp, "en", **FLIPPED),
+    }
+
+
+def test_latvian_letters_round_trip(books: dict[str, Path]) -> None:
+    assert set(LATVIAN_LETTERS) <= set("".join(LATVIAN_WORDS).lower())
+    text = pdf_text(books["lv"])
+    for word in LATVIAN_WORDS:
+        assert word in text, word
+    assert "Ķīniešu dambrete" in text
+
+
+@pytest.mark.parametrize("name", ["lv", "en", "en-letter"])
+def test_every_font_is_embedded(books: dict[str, Path], name: str) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) not installed")
+    out = subprocess.run(["pdffonts", str(books[name])], capture_output=True, text=True, check=True)
+    rows = [line.split() for line in out.stdout.splitlines()[2:] if line.strip()]
+    assert rows
+    for row in rows:
+        assert "DejaVu" in row[0], row
+        assert row[-5] == "yes", row  # the "emb" column
+
+
+@pytest.mark.parametrize(("name", "paper"), [("en", "A4"), ("lv", "A4"), ("en-letter", "Letter")])
+def test_paper_size(books: dict[str, Path], name: str, paper: str) -> None:
+    reader = PdfReader(books[name])
+    assert 3 <= len(reader.pages) <= 6
+    for page in reader.pages:
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        assert size == pytest.approx(PAPERS[paper], abs=0.01)
+
+
+def test_standard_facts(books: dict[str, Path]) -> None:
+    text = pdf_text(books["en"])
+    assert "The board has 121 holes" in text
+    assert "for each colour 10 pegs" in text
+    assert "A full set for six players: 60 pegs" in text
+    text = pdf_text(books["en"], layout=True)
+    assert "Pegs needed 20 30 40 50 60" in text
+    assert "Holes in the board 121" in text
+    assert "Plywood thickness 18 mm" in text
+    assert "Hole diameter 8.2 mm" in text
+    assert "Board size 338 × 391 mm" in text
+
+
+def test_pro_facts(books: dict[str, Path]) -> None:
+    text = pdf_text(books["en-pro"])
+    assert "The board has 181 holes" in text
+    assert "A full set for six players: 90 pegs" in text
+    text = pdf_text(books["en-pro"], layout=True)
+    assert "Pegs needed 30 45 60 75 90" in text
+    assert "Pegs per player 15" in text
+    assert "Holes in the board 181" in text
+
+
+def test_latvian_numbers_agree_and_use_a_decimal_comma(books: dict[str, Path]) -> None:
+    text = pdf_text(books["lv"])
+    assert "Laukumā ir 121 iedobe:" in text  # singular after a number ending in 1
+    assert "katrā krāsā 10 tapiņas" in text
+    assert "8,2 mm" in text
+
+
+def test_rule_texts_follow_the_variant(books: dict[str, Path]) -> None:
+    strings = locale_strings("en")
+    default, flipped = pdf_text(books["en"]), pdf_text(books["en-flipped"])
+    for key in ("target_lock", "jump_own"):
+        on, off = plain(strings[f"options.{key}_on"]), plain(strings[f"options.{key}_off"])
+        assert on in default and off not in default
+        assert off in flipped and on not in flipped
+    filled, own = plain(strings["options.win_rule_filled"]), plain(strings["options.win_rule_own"])
+    assert filled in default and own not in default
+    assert own in flipped and filled not in flipped
+    assert plain(strings["win.draw"]) in default
+
+
+def test_same_variant_same_bytes(tmp_path: Path) -> None:
+    first, second = book(tmp_path, "lv"), book(tmp_path, "lv")
+    assert (
+        hashlib.sha256(first.read_bytes()).digest() == hashlib.sha256(second.read_bytes()).digest()
+    )
+
+
+def test_locales_have_the_same_keys() -> None:
+    assert set(locale_strings("lv")) == set(locale_strings("en"))
+
+
+def test_locale_placeholders_match() -> None:
+    def fields(text: str) -> set[str]:
+        return set(re.findall(r"{(\w+)}", text))
+
+    lv, en = locale_strings("lv"), locale_strings("en")
+    for key in en:
+        assert fields(lv[key]) == fields(en[key]), key
+
+
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_every_locale_key_is_used(lang: str) -> None:
+    """Render the story for variants that together take every branch; no key is left over."""
+    variants = [
+        (HalmaRules(), HalmaProduction()),
+        (HalmaRules(**FLIPPED), HalmaProduction(outline="star")),
+        (
+            HalmaRules(n=6, players=5),
+            HalmaProduction(
+                outline="circle",
+                peg_colours=("orange", "purple", "natural", "red", "green", "blue"),
+            ),
+        ),
+    ]
+    used: set[str] = set()
+    for rules, production in variants:
+        texts = Texts(lang)
+        rulebook_story(texts, rules, production, "A4")
+        document_info(texts, "test")
+        used |= texts.used
+    assert sorted(set(locale_strings(lang)) - used) == []
+
+
+def test_artifacts_one_per_language(tmp_path: Path) -> None:
+    definition = GameDefinition(
+        name="halma",
+        title="Star halma",
+        description="",
+        rules_model=HalmaRules,
+        make_game=lambda rules: None,  # type: ignore[arg-type,return-value]
+        production_model=HalmaProduction,
+        print_model=HalmaPrint,
+    )
+    variant = Variant(
+        game="halma",
+        name="club",
+        preset=None,
+        definition=definition,
+        rules=HalmaRules(),
+        production=HalmaProduction(),
+        print=HalmaPrint(paper="Letter", languages=("lv", "en")),
+        check=CheckOptions(),
+    )
+    artifacts = rulebook_artifacts(variant)
+    assert [(a.kind, a.path, a.lang) for a in artifacts] == [
+        ("print/rulebook", "print/rulebook-lv.pdf", "lv"),
+        ("print/rulebook", "print/rulebook-en.pdf", "en"),
+    ]
+    target = tmp_path / "rulebook-lv.pdf"
+    artifacts[0].write(target)
+    page = PdfReader(target).pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["Letter"]
+    assert "„club”" in pdf_text(target)
+
+
+def test_same_bytes_in_another_process(tmp_path: Path) -> None:
+    """No dependence on hash seeds or object ids: a fresh interpreter writes the same file."""
+    here = book(tmp_path, "en", n=5)
+    there = tmp_path / "there.pdf"
+    script = (
+        "import sys; from pathlib import Path; "
+        "from plugins.halma.options import HalmaRules, HalmaProduction; "
+        "from plugins.halma.rulebook import write_rulebook; "
+        "write_rulebook(Path(sys.argv[1]), 'en', HalmaRules(n=5), HalmaProduction(), 'A4')"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    subprocess.run([sys.executable, "-c", script, str(there)], check=True, env=env)
+    assert here.read_bytes() == there.read_bytes()

@@ -1,0 +1,165 @@
+"""Rulebook diagrams: every pictured move is legal on the geometry model; sizes and drawings."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from reportlab.graphics.shapes import Group, String
+
+from generator.print.fonts import register_fonts
+from plugins.halma import diagrams
+from plugins.halma.geometry import DIRECTIONS, MAX_N, MIN_N, StarBoard, star_board
+from plugins.halma.options import SEATINGS, HalmaProduction
+from plugins.halma.rulebook import board_size_mm, favoured_seat, move_colours, point_colours
+
+SIZES = range(MIN_N, MAX_N + 1)
+COLOURS = move_colours(HalmaProduction())
+
+
+def single_jump(board: StarBoard, start: int, end: int) -> int | None:
+    """The hole jumped over when ``start -> end`` is one jump in a straight line, else None."""
+    for d in range(len(DIRECTIONS)):
+        over = board.neighbours[start][d]
+        if over >= 0 and board.neighbours[over][d] == end:
+            return over
+    return None
+
+
+def assert_legal_chain(
+    board: StarBoard, scene: diagrams.Scene, hops: tuple[diagrams.Hop, ...], jump_own: bool
+) -> None:
+    """The rules of a jump chain, checked against the pegs of the diagram."""
+    pegs = scene.peg_map()
+    start = hops[0].start
+    mover = pegs[start]
+    occupied = set(pegs) - {start}  # the moving peg has left its hole
+    visited = {start}
+    here = start
+    for hop in hops:
+        assert hop.start == here, "hops must continue where the last one landed"
+        over = single_jump(board, hop.start, hop.end)
+        assert over is not None, f"{board.holes[hop.start]} -> {board.holes[hop.end]} is no jump"
+        assert over in occupied, f"nothing to jump over at {board.holes[over]}"
+        assert hop.end not in occupied, f"landing hole {board.holes[hop.end]} is taken"
+        assert hop.end not in visited, "a chain never lands twice on the same hole"
+        if not jump_own:
+            assert pegs[over] != mover, "jumped an own peg although jump_own is off"
+        visited.add(hop.end)
+        here = hop.end
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("jump_own", [True, False])
+def test_chain_jump_is_legal(n: int, jump_own: bool) -> None:
+    board = star_board(n)
+    scene = diagrams.chain_scene(board, COLOURS, jump_own)
+    assert len(scene.hops) == 3
+    assert_legal_chain(board, scene, scene.hops, jump_own)
+    assert [hop.label for hop in scene.hops] == ["1", "2", "3"]
+    assert dict(scene.ghosts) == {scene.hops[-1].end: COLOURS.mover}
+    jumped = [scene.peg_map()[single_jump(board, h.start, h.end) or -1] for h in scene.hops]
+    assert (COLOURS.mover in jumped) is jump_own
+    assert set(scene.holes) >= {h.end for h in scene.hops} | set(scene.peg_map())
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_step_and_jump_are_legal(n: int) -> None:
+    board = star_board(n)
+    step = diagrams.step_scene(board, COLOURS)
+    pegs = step.peg_map()
+    assert len(step.hops) == 5  # six neighbours, one blocked
+    for hop in step.hops:
+        assert hop.end in board.neighbours[hop.start] and hop.end not in pegs
+    jump = diagrams.jump_scene(board, COLOURS)
+    assert_legal_chain(board, jump, jump.hops, jump_own=False)
+
+
+@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("lock", [True, False])
+def test_target_lock_diagram(n: int, lock: bool) -> None:
+    board = star_board(n)
+    scene = diagrams.lock_scene(board, COLOURS, lock)
+    target = set(board.points[3])  # the top player's target
+    allowed, leaving = scene.hops
+    pegs = scene.peg_map()
+    assert allowed.start in target and pegs[allowed.start] == COLOURS.mover
+    assert allowed.end in target and allowed.mark == "ok"
+    assert leaving.end not in target
+    assert leaving.mark == ("bad" if lock else "ok")
+    for hop in scene.hops:  # each pictured move is a real step or jump
+        is_step = hop.end in board.neighbours[hop.start] and hop.end not in pegs
+        if not is_step:
+            assert_legal_chain(board, scene, (hop,), jump_own=True)
+
+
+@pytest.mark.parametrize("rule", ["filled", "own"])
+def test_win_diagram_shows_a_full_target_with_a_foreign_peg(rule: str) -> None:
+    board = star_board(4)
+    scene = diagrams.win_scene(board, COLOURS, rule)
+    pegs = scene.peg_map()
+    assert set(pegs) == set(board.points[3])
+    owners = set(pegs.values())
+    assert COLOURS.mover in owners and len(owners) == 2
+    assert scene.stamp == ("ok" if rule == "filled" else "bad")
+
+
+@pytest.mark.parametrize("players", sorted(SEATINGS))
+def test_setup_diagram_places_every_peg(players: int) -> None:
+    board = star_board(4)
+    colours = point_colours(HalmaProduction())
+    scene = diagrams.setup_scene(board, SEATINGS[players], colours, "hexagon", 0.8)
+    pegs = scene.peg_map()
+    assert len(pegs) == players * 10
+    for point in range(6):
+        held = {pegs.get(h) for h in board.points[point]}
+        assert held == ({colours[point]} if point in SEATINGS[players] else {None})
+    assert len(scene.holes) == 121, "empty triangles stay visible"
+    assert sorted(label for _, label, _ in scene.seats) == [str(i + 1) for i in range(players)]
+
+
+def test_five_players_favour_the_seat_with_nobody_opposite() -> None:
+    assert favoured_seat(SEATINGS[5]) == 2  # the player on P2: P5 is empty
+    assert favoured_seat(SEATINGS[6]) is None
+
+
+def test_board_size() -> None:
+    production = HalmaProduction()  # hexagon, pitch 25, hole 8.2, margin 15
+    d = 8.2 / 2 + 15
+    width, height = board_size_mm(4, production)
+    assert width == pytest.approx(300 + 2 * d)
+    assert height == pytest.approx(200 * math.sqrt(3) + 4 * d / math.sqrt(3))
+    star = board_size_mm(4, production.model_copy(update={"outline": "star"}))
+    assert star == pytest.approx(
+        (star_board(4).width(25) + 2 * d, star_board(4).height(25) + 2 * d)
+    )
+    circle = board_size_mm(5, production.model_copy(update={"outline": "circle"}))
+    assert circle[0] == circle[1] == pytest.approx(2 * (math.sqrt(3) * 5 * 25 + d))
+    assert board_size_mm(5, production)[0] > width
+
+
+def test_offset_polygon_and_hull() -> None:
+    square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    grown = diagrams.offset_polygon(square, 1.0)
+    flat = [c for corner in sorted(grown) for c in corner]
+    assert flat == pytest.approx([-1, -1, -1, 2, 2, -1, 2, 2])
+    assert sorted(diagrams.convex_hull([*square, (0.5, 0.5)])) == sorted(square)
+
+
+def strings(node: object) -> list[String]:
+    if isinstance(node, String):
+        return [node]
+    if isinstance(node, Group):
+        return [s for child in node.contents for s in strings(child)]
+    return []
+
+
+def test_render_keeps_the_width_and_uses_dejavu() -> None:
+    board = star_board(4)
+    scene = diagrams.setup_scene(board, SEATINGS[6], point_colours(HalmaProduction()), "star", 0.8)
+    drawing = diagrams.render(board, scene, 150)
+    assert drawing.width == 150 and 100 < drawing.height < 250
+    labels = [s for node in drawing.contents for s in strings(node)]
+    assert sorted(s.text for s in labels) == ["1", "2", "3", "4", "5", "6"]
+    assert {s.fontName for s in labels} <= set(register_fonts())
+    assert drawing.initialFontName == register_fonts()[0]

@@ -1,0 +1,160 @@
+"""The shared document building blocks: page sizes, fonts, running texts, determinism."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from reportlab.graphics.shapes import Drawing, Rect, String
+from reportlab.platypus import Flowable, PageBreak, Paragraph
+
+from generator.print import document as doc
+from generator.print.fonts import REGULAR
+
+PAPERS = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
+
+
+def font_report(path: Path) -> list[dict[str, str]]:
+    """Every font of a PDF as pypdf sees it: name, subtype, embedded or not."""
+    fonts = []
+    for page in PdfReader(path).pages:
+        resources: Any = page["/Resources"].get_object()
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            fonts.append(
+                {
+                    "name": str(font["/BaseFont"]),
+                    "subtype": str(font["/Subtype"]),
+                    "embedded": "yes" if embedded else "no",
+                }
+            )
+    return fonts
+
+
+def pdffonts_rows(path: Path) -> list[list[str]]:
+    """The rows of ``pdffonts`` (poppler), or skip when poppler is not installed."""
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) not installed")
+    out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+    return [line.split() for line in out.stdout.splitlines()[2:] if line.strip()]
+
+
+def sample_story(styles: doc.Styles, width: float) -> list[Flowable]:
+    drawing = Drawing(200, 100)
+    drawing.add(Rect(10, 10, 180, 80, fillColor=None))
+    drawing.add(String(20, 40, "ā č ē ģ", fontName=REGULAR, fontSize=12))
+    return [
+        Paragraph("Ķīniešu dambrete", styles.title),
+        Paragraph("Spēles noteikumi", styles.h1),
+        Paragraph("Tapiņas, mērķis, lēciens.", styles.body),
+        Paragraph("bullet", styles.bullet, bulletText="•"),
+        doc.facts_box("Fakti", [("Iedobes", "121"), ("Biezums", "18 mm")], styles, width / 2),
+        doc.note_box([Paragraph("Uzmanību!", styles.body)], styles, width),
+        doc.data_table(["a", "b"], [["1", "2"], ["", "x"]], styles, [60, 60]),
+        doc.grid([[doc.Diagram(drawing)], "plain text cell", ""], 2, width),
+        doc.figure(drawing, "Zīmējums", styles),
+        PageBreak(),
+        Paragraph("second page", styles.body),
+    ]
+
+
+def write_sample(path: Path, paper: str) -> int:
+    styles = doc.make_styles()
+    info = doc.DocumentInfo(
+        title="Test",
+        lang="lv",
+        header_left="Header left",
+        header_right="Header right",
+        footer_left="Footer",
+        page_label="Page {page} of {pages}",
+    )
+    return doc.build_pdf(path, sample_story(styles, doc.text_width(paper)), paper=paper, info=info)
+
+
+@pytest.fixture(scope="module")
+def sample_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("document")
+    paths = {paper: folder / f"sample-{paper}.pdf" for paper in PAPERS}
+    for paper, path in paths.items():
+        assert write_sample(path, paper) == 2
+    return paths
+
+
+def test_page_size_names() -> None:
+    assert doc.page_size("A4") == pytest.approx(PAPERS["A4"], abs=0.01)
+    assert doc.page_size("Letter") == pytest.approx(PAPERS["Letter"])
+    assert doc.text_width("Letter") > doc.text_width("A4")
+    with pytest.raises(ValueError, match="A4, Letter"):
+        doc.page_size("A5")
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_pages_have_the_paper_size(sample_pdfs: dict[str, Path], paper: str) -> None:
+    reader = PdfReader(sample_pdfs[paper])
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        box = page.mediabox
+        assert (float(box.width), float(box.height)) == pytest.approx(PAPERS[paper], abs=0.01)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_only_embedded_dejavu_fonts(sample_pdfs: dict[str, Path], paper: str) -> None:
+    fonts = font_report(sample_pdfs[paper])
+    assert fonts, "no fonts found at all"
+    for font in fonts:
+        assert font["embedded"] == "yes", font
+        assert font["subtype"] == "/TrueType", font
+        assert "DejaVu" in font["name"], font
+
+
+def test_pdffonts_agrees(sample_pdfs: dict[str, Path]) -> None:
+    rows = pdffonts_rows(sample_pdfs["A4"])
+    assert rows
+    for row in rows:
+        assert "DejaVu" in row[0], row
+        assert row[-5] == "yes", row  # the "emb" column
+
+
+def test_running_texts_and_page_numbers(sample_pdfs: dict[str, Path]) -> None:
+    first, second = (page.extract_text() for page in PdfReader(sample_pdfs["A4"]).pages)
+    assert "Page 1 of 2" in first and "Page 2 of 2" in second
+    assert "Footer" in first and "Footer" in second
+    assert "Header left" not in first, "page 1 is the title page: no running header"
+    assert "Header left" in second and "Header right" in second
+    assert "Ķīniešu dambrete" in first
+
+
+def test_metadata_is_fixed(sample_pdfs: dict[str, Path]) -> None:
+    meta = PdfReader(sample_pdfs["A4"]).metadata
+    assert meta is not None
+    assert meta.title == "Test"
+    assert meta.creator == "plywright"
+    assert str(meta.get("/CreationDate", "")).startswith("D:2000")
+
+
+def test_same_story_same_bytes(tmp_path: Path) -> None:
+    digests = set()
+    for name in ("one.pdf", "two.pdf"):
+        write_sample(tmp_path / name, "A4")
+        digests.add(hashlib.sha256((tmp_path / name).read_bytes()).hexdigest())
+    assert len(digests) == 1
+
+
+def test_diagram_shrinks_to_fit_but_never_grows() -> None:
+    diagram = doc.Diagram(Drawing(200, 100))
+    assert diagram.wrap(100, 1000) == pytest.approx((100, 50))
+    assert diagram.wrap(400, 1000) == pytest.approx((200, 100))
+
+
+def test_grid_fills_the_last_row() -> None:
+    table = doc.grid(["a", "b", "c", "d"], 3, 300)
+    assert len(table._cellvalues) == 2
+    assert table._cellvalues[1] == ["d", "", ""]

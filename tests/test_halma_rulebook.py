@@ -121,7 +121,7 @@ def test_standard_facts(books: dict[str, Path]) -> None:
     assert "Holes in the board 121" in text
     assert "Plywood thickness 18 mm" in text
     assert "Hole diameter 8.2 mm" in text
-    assert "Board size 338 × 391 mm" in text
+    assert "Board size 338 × 385 mm" in text  # the CAD outline: 300 + 2·19.1, 200√3 + 2·19.1
 
 
 def test_pro_facts(books: dict[str, Path]) -> None:

@@ -123,19 +123,20 @@ def test_five_players_favour_the_seat_with_nobody_opposite() -> None:
     assert favoured_seat(SEATINGS[6]) is None
 
 
-def test_board_size() -> None:
+def test_board_size_is_the_cad_outline() -> None:
     production = HalmaProduction()  # hexagon, pitch 25, hole 8.2, margin 15
     d = 8.2 / 2 + 15
     width, height = board_size_mm(4, production)
-    assert width == pytest.approx(300 + 2 * d)
-    assert height == pytest.approx(200 * math.sqrt(3) + 4 * d / math.sqrt(3))
+    assert width == pytest.approx(300 + 2 * d)  # tips at x = ±6 pitches, rounded corners
+    assert height == pytest.approx(200 * math.sqrt(3) + 2 * d)
     star = board_size_mm(4, production.model_copy(update={"outline": "star"}))
     assert star == pytest.approx(
         (star_board(4).width(25) + 2 * d, star_board(4).height(25) + 2 * d)
     )
     circle = board_size_mm(5, production.model_copy(update={"outline": "circle"}))
-    assert circle[0] == circle[1] == pytest.approx(2 * (math.sqrt(3) * 5 * 25 + d))
+    assert circle == pytest.approx((2 * (math.sqrt(3) * 5 * 25 + d),) * 2)
     assert board_size_mm(5, production)[0] > width
+
 
 
 def test_offset_polygon_and_hull() -> None:

@@ -32,10 +32,6 @@ class Arc:
         cx, cy = self.centre
         return (cx + self.radius * math.cos(angle), cy + self.radius * math.sin(angle))
 
-    @property
-    def length(self) -> float:
-        return abs(self.sweep) * self.radius
-
     def bounds(self) -> Bounds:
         """Exact bounding box (end points plus the axis extremes the arc passes)."""
         a0, a1 = sorted((self.start_angle, self.start_angle + self.sweep))

@@ -3,7 +3,8 @@
 Every exporter of flat parts reads a :class:`MachiningPlan` — the DXF and SVG writers, the
 CadQuery solid builder and the 1:1 drill templates — so the files always agree.
 
-Conventions (written into every exported file):
+Conventions (``ORIGIN_NOTES`` states them; plans carry them in ``notes``, which the SVG
+writer copies into ``<desc>`` and :func:`notes_operation` puts on an annotate layer):
 
 * units are millimetres; X to the right, **Y up**;
 * the origin ``(0, 0)`` is the **lower-left corner of the part's bounding box** (the finished
@@ -19,7 +20,7 @@ stays held), and each has its own layer named after what it does, e.g. ``DRILL_D
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from generator.cad.geometry2d import (
@@ -32,10 +33,9 @@ from generator.cad.geometry2d import (
 
 OperationKind = Literal["cut", "drill", "chamfer", "pocket", "engrave", "annotate"]
 
-ORIGIN_NOTE = (
-    "Units mm. Origin (0,0) = lower-left corner of the part's bounding box; X right, Y up. "
-    "Z0 = top face of the stock, depths measured downward. Outlines are the finished edge "
-    "(offset the cutter outside)."
+ORIGIN_NOTES = (
+    "Units mm. Origin (0,0) = lower-left corner of the part's bounding box; X right, Y up.",
+    "Z0 = top face of the stock, depths downward. Outlines are the finished edge (cutter outside).",
 )
 
 
@@ -207,8 +207,7 @@ class MachiningPlan:
     name: str
     thickness: float
     operations: tuple[Operation, ...]
-    notes: tuple[str, ...] = field(default=(ORIGIN_NOTE,))
-    material: str = ""
+    notes: tuple[str, ...] = ORIGIN_NOTES
 
     def __post_init__(self) -> None:
         layers = [op.layer for op in self.operations]
@@ -263,3 +262,12 @@ def note_lines(lines: Sequence[str], top_left: Point, height: float) -> tuple[Te
     return tuple(
         Text((x, y - height - i * 1.6 * height), line, height) for i, line in enumerate(lines)
     )
+
+
+def notes_operation(
+    notes: Sequence[str], part_bounds: Bounds, *, height: float = 4.0, layer: str = "ANNOTATE_NOTES"
+) -> Operation:
+    """The notes as text lines just under the part, on an annotate layer (never machined)."""
+    x0, y0, _, _ = part_bounds
+    lines = note_lines(notes, (x0, y0 - height), height)
+    return Operation("annotate", layer, lines, description="notes, not machined")

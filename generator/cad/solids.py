@@ -11,7 +11,8 @@ convention), X/Y as in the plan. Operations become tool bodies:
   its width at the engraving depth);
 * ``annotate``: not modelled.
 
-All tool bodies go into one compound and one boolean cut, so 181 holes cost one operation.
+All tool bodies go into one boolean cut (every body a separate tool argument, so they may
+overlap, as a chamfer and its hole do), so 181 holes cost one operation, not 181.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 import cadquery as cq
 
 from generator.cad.geometry2d import Arc, Point, polyline_segments
-from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline
+from generator.cad.plan import Circle, Entity, MachiningPlan, Operation, Polyline
 
 OVERCUT = 0.1
 """Tool bodies reach this far past the faces they open, so no face is coincident."""
@@ -59,7 +60,9 @@ def prism(outer: cq.Wire, top: float, bottom: float, inner: Sequence[cq.Wire] = 
 def revolved(profile: Sequence[Point]) -> cq.Solid:
     """Revolve a closed ``(radius, z)`` profile (touching the axis) around the Z axis."""
     wire = cq.Wire.makePolygon([cq.Vector(r, 0, z) for r, z in profile], close=True)
-    return cq.Solid.revolve(cq.Face.makeFromWires(wire), 360, cq.Vector(0, 0, 0), cq.Vector(0, 0, 1))
+    return cq.Solid.revolve(
+        cq.Face.makeFromWires(wire), 360, cq.Vector(0, 0, 0), cq.Vector(0, 0, 1)
+    )
 
 
 def _hole_profile(step: HoleStep, thickness: float) -> list[Point]:
@@ -95,11 +98,14 @@ def _hole_cutters(ops: Sequence[Operation], thickness: float) -> list[cq.Shape]:
     return out
 
 
-def _area_tools(op: Operation, thickness: float) -> list[cq.Shape]:
+def _area_tools(op: Operation, entities: Sequence[Entity], thickness: float) -> list[cq.Shape]:
+    """Prisms for cut-through shapes and pockets, grooves along engraved lines."""
     top = -op.start + OVERCUT
     bottom = -(op.start + op.depth) if op.kind != "cut" else -thickness - OVERCUT
+    if op.kind == "engrave" and op.tool_diameter <= 0:
+        raise ValueError(f"{op.layer}: engraving needs a tool diameter (the groove width)")
     out: list[cq.Shape] = []
-    for e in op.entities:
+    for e in entities:
         if isinstance(e, Circle):
             e = Polyline.circle(e.centre, e.radius)
         if not isinstance(e, Polyline):
@@ -121,15 +127,12 @@ def plan_solid(plan: MachiningPlan) -> cq.Solid:
     plate = prism(polyline_wire(outline, 0.0), 0.0, -plan.thickness)
     tools: list[cq.Shape] = _hole_cutters(plan.of_kind("drill", "chamfer"), plan.thickness)
     for op in plan.of_kind("cut", "pocket", "engrave"):
-        tools += _area_tools(
-            Operation(op.kind, op.layer, tuple(e for e in op.entities if e != outline), op.depth, op.tool_diameter, op.start),
-            plan.thickness,
-        )
+        inner = [e for e in op.entities if e != outline]
+        tools += _area_tools(op, inner, plan.thickness)
     if not tools:
         return plate
-    result = plate.cut(cq.Compound.makeCompound(tools))
+    result = plate.cut(*tools)
     solids = result.Solids()
     if len(solids) != 1:
         raise ValueError(f"{plan.name}: machining leaves {len(solids)} pieces, expected one part")
     return solids[0]
-

@@ -1,7 +1,8 @@
-"""STEP writer (OCCT AP214) with a fixed header, so the same shape gives the same bytes.
+"""STEP writer (OCCT AP214) whose bytes depend only on the shape and its name.
 
-OCCT stamps the current time into the ``FILE_NAME`` header; :func:`write_step` replaces it (and
-the author, organisation and originating-system fields) through OCCT's own header API.
+OCCT stamps the current time into the ``FILE_NAME`` header and numbers each PRODUCT with a
+process-wide counter (``Open CASCADE STEP translator 7.9 3``). :func:`write_step` sets the header
+through OCCT's header API and renames the products in the transferred model before writing.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import cadquery as cq
 from OCP.APIHeaderSection import APIHeaderSection_MakeHeader
 from OCP.IFSelect import IFSelect_ReturnStatus
 from OCP.Interface import Interface_Static
+from OCP.StepBasic import StepBasic_Product
 from OCP.STEPControl import STEPControl_AsIs, STEPControl_Writer
 from OCP.TCollection import TCollection_HAsciiString
 
@@ -19,24 +21,31 @@ FIXED_TIMESTAMP = "2000-01-01T00:00:00"
 SYSTEM = "plywright (Open CASCADE STEP translator)"
 
 
+def _text(value: str) -> TCollection_HAsciiString:
+    return TCollection_HAsciiString(value)
+
+
 def write_step(shape: cq.Shape, path: Path, *, name: str) -> None:
     """Write ``shape`` (millimetres) as a STEP file whose product is called ``name``."""
-    product_key = "write.step.product.name"
-    previous = Interface_Static.CVal_s(product_key)
+    # OCCT keeps units in process-wide settings (other exporters change them): pin millimetres.
+    Interface_Static.SetCVal_s("xstep.cascade.unit", "MM")
     Interface_Static.SetCVal_s("write.step.unit", "MM")
-    Interface_Static.SetCVal_s(product_key, name)
-    try:
-        writer = STEPControl_Writer()
-        writer.Transfer(shape.wrapped, STEPControl_AsIs)
-    finally:
-        Interface_Static.SetCVal_s(product_key, previous)
-    header = APIHeaderSection_MakeHeader(writer.Model())
-    header.SetName(TCollection_HAsciiString(name))
-    header.SetTimeStamp(TCollection_HAsciiString(FIXED_TIMESTAMP))
-    header.SetAuthorValue(1, TCollection_HAsciiString("plywright"))
-    header.SetOrganizationValue(1, TCollection_HAsciiString("plywright"))
-    header.SetOriginatingSystem(TCollection_HAsciiString(SYSTEM))
-    header.SetAuthorisation(TCollection_HAsciiString(""))
-    header.SetPreprocessorVersion(TCollection_HAsciiString(SYSTEM))
+    writer = STEPControl_Writer()
+    if writer.Transfer(shape.wrapped, STEPControl_AsIs) != IFSelect_ReturnStatus.IFSelect_RetDone:
+        raise ValueError(f"OCCT could not translate {name!r} to STEP")
+    model = writer.Model()
+    for i in range(1, model.NbEntities() + 1):
+        entity = model.Value(i)
+        if isinstance(entity, StepBasic_Product):
+            entity.SetName(_text(name))
+            entity.SetId(_text(name))
+    header = APIHeaderSection_MakeHeader(model)
+    header.SetName(_text(name))
+    header.SetTimeStamp(_text(FIXED_TIMESTAMP))
+    header.SetAuthorValue(1, _text("plywright"))
+    header.SetOrganizationValue(1, _text("plywright"))
+    header.SetOriginatingSystem(_text(SYSTEM))
+    header.SetPreprocessorVersion(_text(SYSTEM))
+    header.SetAuthorisation(_text(""))
     if writer.Write(str(path)) != IFSelect_ReturnStatus.IFSelect_RetDone:
         raise OSError(f"could not write STEP file {path}")

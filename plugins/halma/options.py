@@ -26,6 +26,7 @@ def peg_counts(n: int) -> dict[int, int]:
     """Pegs needed for each standard seating (player count -> pegs), one peg per start hole."""
     return {players: players * holes_per_point(n) for players in SEATINGS}
 
+
 PALETTE: dict[str, str] = {
     "red": "#c8102e",
     "orange": "#f28c28",
@@ -39,7 +40,9 @@ PALETTE: dict[str, str] = {
 }
 """Peg colours a workshop can order, with the hex colour used in drawings."""
 
-PegColour = Literal["red", "orange", "yellow", "green", "blue", "purple", "black", "white", "natural"]
+PegColour = Literal[
+    "red", "orange", "yellow", "green", "blue", "purple", "black", "white", "natural"
+]
 
 
 class HalmaRules(StrictModel):
@@ -54,7 +57,9 @@ class HalmaRules(StrictModel):
         None, description="target point of each seat (empty = the opposite point)"
     )
     first_seat: int = Field(0, ge=0, le=5, description="seat (index into seating) that moves first")
-    target_lock: bool = Field(True, description="a peg that starts a move in its target stays in it")
+    target_lock: bool = Field(
+        True, description="a peg that starts a move in its target stays in it"
+    )
     jump_own: bool = Field(True, description="pegs may jump over their own colour")
     win_rule: Literal["filled", "own"] = Field(
         "filled", description="'filled': target full, one peg own; 'own': all own pegs"
@@ -93,7 +98,9 @@ class HalmaProduction(StrictModel):
     sheet_width: float = Field(1525.0, gt=0, description="plywood sheet width")
     sheet_height: float = Field(1525.0, gt=0, description="plywood sheet height")
     outline: Literal["hexagon", "star", "circle"] = Field("hexagon", description="board shape")
-    margin: float = Field(15.0, ge=0, description="wood between the outermost hole edge and the board edge")
+    margin: float = Field(
+        15.0, ge=0, description="wood between the outermost hole edge and the board edge"
+    )
     pitch: float = Field(25.0, gt=0, description="distance between neighbouring hole centres")
     peg_diameter: float = Field(8.0, gt=0, description="peg diameter")
     peg_length: float = Field(25.0, gt=0, description="peg length")
@@ -105,6 +112,18 @@ class HalmaProduction(StrictModel):
     )
     marking_depth: float = Field(0.5, ge=0, description="engraving or pocket depth")
     tool_diameter: float = Field(6.0, gt=0, description="outline cutter diameter")
+    corner_radius: float = Field(
+        4.0,
+        ge=0,
+        description="fillet of the star outline's inner corners (at least the tool radius)",
+    )
+    engrave_width: float = Field(
+        1.0, gt=0, description="width of the engraved marking line (V-bit width at marking_depth)"
+    )
+    part_spacing: float = Field(
+        10.0, ge=0, description="gap between boards nested on the sheet (at least tool_diameter)"
+    )
+    sheet_trim: float = Field(10.0, ge=0, description="unusable strip along each sheet edge")
     peg_colours: tuple[PegColour, ...] = Field(
         ("red", "yellow", "green", "blue", "black", "white"),
         min_length=6,

@@ -24,6 +24,7 @@ from generator.variant import Variant
 from plugins.halma import diagrams
 from plugins.halma.geometry import StarBoard, opposite, star_board
 from plugins.halma.options import PALETTE, SEATINGS, HalmaProduction, HalmaRules, peg_counts
+from plugins.halma.parts import blank_size
 
 LOCALES = Path(__file__).parent / "locales"
 SEAT_COUNTS = (2, 3, 4, 5, 6)
@@ -93,22 +94,8 @@ class Texts:
 
 
 def board_size_mm(n: int, production: HalmaProduction) -> tuple[float, float]:
-    """Outer width and height of the board in mm, from the geometry and the production sizes.
-
-    ``d`` = half a hole plus the margin is the wood beyond the outermost hole centres.
-    Star: the star's hole extent plus ``2d`` each way. Hexagon: the hexagon through the six
-    tips, each side moved out by ``d`` (width ``3np + 2d``, height ``2√3·np + 4d/√3``).
-    Circle: the circle through the tips, radius grown by ``d``.
-    """
-    board = star_board(n)
-    pitch = production.pitch
-    d = production.hole_diameter / 2 + production.margin
-    if production.outline == "star":
-        return board.width(pitch) + 2 * d, board.height(pitch) + 2 * d
-    if production.outline == "hexagon":
-        return board.width(pitch) + 2 * d, board.height(pitch) + 4 * d / math.sqrt(3)
-    diameter = 2 * (math.sqrt(3) * n * pitch + d)
-    return diameter, diameter
+    """Outer width and height of the board in mm: the CAD outline's bounding box."""
+    return blank_size(star_board(n), production)
 
 
 def board_edge(production: HalmaProduction) -> float:

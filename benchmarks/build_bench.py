@@ -1,0 +1,56 @@
+"""Where the time of a halma build goes: each artifact writer timed for the 10- and 15-peg boards.
+
+Run: ``.venv/bin/python benchmarks/build_bench.py`` (prints one table per board; nothing is
+asserted). The shared work (machining plan, board solid) is timed first on its own; the STEP
+and STL writers then reuse the solid, as in a real build.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from generator.registry import load_registry
+from generator.variant import load_variant
+from plugins.halma.artifacts import halma_build
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ("halma-standard.toml", "halma-pro.toml")
+
+
+def bench(example: Path) -> None:
+    variant = load_variant(example, load_registry())
+    build = halma_build(variant)
+    print(
+        f"{variant.name}: n={build.board.n}, {len(build.board)} holes, {build.production.outline}"
+    )
+    rows: list[tuple[str, float, int]] = []
+    began = time.perf_counter()
+    for label, make in (
+        ("(shared) machining plan", lambda: build.plan),
+        ("(shared) board solid", lambda: build.board_solid),
+    ):
+        start = time.perf_counter()
+        make()
+        rows.append((label, time.perf_counter() - start, 0))
+    with tempfile.TemporaryDirectory() as tmp:
+        for artifact in build.artifacts():
+            target = Path(tmp) / artifact.path
+            start = time.perf_counter()
+            artifact.write(target)
+            rows.append((artifact.path, time.perf_counter() - start, target.stat().st_size))
+    total = time.perf_counter() - began
+    for path, seconds, size in rows:
+        kib = f"{size / 1024:9.1f} KiB" if size else ""
+        print(f"  {path:38s} {seconds:7.3f} s {kib}")
+    print(f"  {'total':38s} {total:7.3f} s")
+
+
+def main() -> None:
+    for name in EXAMPLES:
+        bench(ROOT / "examples" / name)
+
+
+if __name__ == "__main__":
+    main()

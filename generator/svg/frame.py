@@ -1,0 +1,55 @@
+"""Mapping machining-plan coordinates (mm, y up) into SVG user units (mm, y down)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.cad.geometry2d import Arc, Bounds, Point, polyline_segments
+from generator.cad.plan import Polyline
+
+
+def num(value: float) -> str:
+    """A coordinate with at most three decimals and no ``-0``."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@dataclass(frozen=True)
+class SvgFrame:
+    """A view box of ``width`` × ``height`` mm whose top-left is plan point ``(min_x, max_y)``."""
+
+    min_x: float
+    max_y: float
+    width: float
+    height: float
+
+    @classmethod
+    def around(cls, bounds: Bounds, margin: float = 0.0) -> SvgFrame:
+        x0, y0, x1, y1 = bounds
+        return cls(x0 - margin, y1 + margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin)
+
+    @property
+    def view_box(self) -> str:
+        return f"0 0 {num(self.width)} {num(self.height)}"
+
+    def xy(self, point: Point) -> tuple[str, str]:
+        return num(point[0] - self.min_x), num(self.max_y - point[1])
+
+    def path(self, polyline: Polyline) -> str:
+        """SVG path data; arcs stay arcs (the y flip turns CCW into sweep-flag 0)."""
+        x, y = self.xy(polyline.points[0])
+        parts = [f"M{x} {y}"]
+        for seg in polyline_segments(polyline.points, polyline.bulges, polyline.closed):
+            if isinstance(seg, Arc):
+                end = seg.point_at(seg.start_angle + seg.sweep)
+                large = 1 if abs(seg.sweep) > 3.141592653589793 else 0
+                sweep = 0 if seg.sweep > 0 else 1
+                r = num(seg.radius)
+                ex, ey = self.xy(end)
+                parts.append(f"A{r} {r} 0 {large} {sweep} {ex} {ey}")
+            else:
+                ex, ey = self.xy(seg[1])
+                parts.append(f"L{ex} {ey}")
+        if polyline.closed:
+            parts.append("Z")
+        return " ".join(parts)

@@ -1,0 +1,191 @@
+"""The files ``plywright build`` writes for a halma variant (rulebooks excepted).
+
+:func:`halma_artifacts` is a thin adapter from a :class:`~generator.variant.Variant`;
+:class:`HalmaBuild` does the work and keeps what several files share (the plan, the board
+solid) for the length of one build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import cadquery as cq
+
+from generator.api import Artifact
+from generator.cad.dxf import write_dxf
+from generator.cad.plan import mm
+from generator.cad.solids import plan_solid
+from generator.cad.step import write_step
+from generator.cad.stl import write_stl
+from generator.print.templates import write_sheet_template, write_tiled_template
+from generator.svg.layout import write_layout_svg
+from generator.svg.preview import Piece, write_preview_svg
+from plugins.halma.bom import bom_csv, bom_rows
+from plugins.halma.geometry import StarBoard, star_board
+from plugins.halma.options import PALETTE, HalmaProduction, HalmaRules
+from plugins.halma.parts import BoardPlan, blank_size, board_plan, peg_solid
+
+if TYPE_CHECKING:
+    from generator.variant import Variant
+
+
+@dataclass(frozen=True)
+class HalmaBuild:
+    """One halma build: board geometry, production values, paper and the preview's seating."""
+
+    board: StarBoard
+    production: HalmaProduction
+    name: str
+    paper: str = "A4"
+    seats: tuple[int, ...] = (0, 3)
+
+    @cached_property
+    def plan(self) -> BoardPlan:
+        return board_plan(self.board, self.production, self.name)
+
+    @cached_property
+    def board_solid(self) -> cq.Solid:
+        """The machined board (built once, shared by the STEP and STL writers)."""
+        return plan_solid(self.plan.plan)
+
+    @cached_property
+    def peg(self) -> cq.Solid:
+        return peg_solid(self.production)
+
+    def info(self) -> list[str]:
+        p = self.production
+        width, height = blank_size(self.board, p)
+        return [
+            f"{self.name}: star halma n={self.board.n}, {len(self.board)} holes at "
+            f"{mm(p.pitch)} mm pitch; {p.outline} board {mm(width)} x {mm(height)} mm, "
+            f"{mm(p.thickness)} mm plywood.",
+        ]
+
+    def write_board_step(self, path: Path) -> None:
+        write_step(self.board_solid, path, name=f"{self.name} board")
+
+    def write_peg_step(self, path: Path) -> None:
+        write_step(self.peg, path, name=f"{self.name} peg")
+
+    def write_board_stl(self, path: Path) -> None:
+        write_stl(self.board_solid, path, tolerance=self.production.stl_tolerance)
+
+    def write_dxf(self, path: Path) -> None:
+        write_dxf(self.plan.plan, path)
+
+    def write_layout(self, path: Path) -> None:
+        write_layout_svg(self.plan.plan, path)
+
+    def write_tiled_template(self, path: Path) -> None:
+        write_tiled_template(self.plan.plan, path, paper=self.paper, info=self.info())
+
+    def write_sheet_template(self, path: Path) -> None:
+        write_sheet_template(self.plan.plan, path, info=self.info())
+
+    def write_bom(self, path: Path) -> None:
+        path.write_text(bom_csv(bom_rows(self.board, self.production)), encoding="utf-8")
+
+    def pieces(self) -> list[Piece]:
+        """Pegs of the preview's seating on their start holes, in the points' colours."""
+        p = self.production
+        return [
+            Piece(self.plan.hole_centres[hole], p.peg_diameter, PALETTE[p.peg_colours[point]])
+            for point in self.seats
+            for hole in self.board.points[point]
+        ]
+
+    def write_preview(self, path: Path) -> None:
+        write_preview_svg(self.plan.plan, self.pieces(), path)
+
+    def artifacts(self) -> list[Artifact]:
+        p, holes = self.production, len(self.board)
+        drill = f"{holes} holes D{mm(p.hole_diameter)} x {mm(p.hole_depth)} mm"
+        paper = self.paper
+        specs: list[tuple[str, str, str, Callable[[Path], None]]] = [
+            (
+                "cad/step",
+                "cad/board.step",
+                f"board solid, mm, top face at Z=0: {drill}, chamfers, markings",
+                self.write_board_step,
+            ),
+            (
+                "cad/step",
+                "cad/peg.step",
+                f"one peg D{mm(p.peg_diameter)} x {mm(p.peg_length)} mm, domed top",
+                self.write_peg_step,
+            ),
+            (
+                "cad/stl",
+                "cad/board.stl",
+                f"board mesh (binary STL, chord tolerance {mm(p.stl_tolerance)} mm)",
+                self.write_board_stl,
+            ),
+            (
+                "cad/dxf",
+                "cad/board.dxf",
+                "board machining plan, one layer per operation, mm, origin lower-left",
+                self.write_dxf,
+            ),
+            (
+                "layout/svg",
+                "layout/board.svg",
+                "1:1 board layout in mm, one layer per operation (red cut, green drill, "
+                "blue engrave)",
+                self.write_layout,
+            ),
+            (
+                "print/template",
+                f"print/drill-template-{paper.lower()}.pdf",
+                f"1:1 drill template tiled on {paper} with assembly map",
+                self.write_tiled_template,
+            ),
+            (
+                "print/template",
+                "print/drill-template-full-size.pdf",
+                "1:1 drill template on one sheet sized to the board",
+                self.write_sheet_template,
+            ),
+            (
+                "bom/csv",
+                "bom.csv",
+                "bill of materials: blank, boards per sheet, holes, pegs per seating",
+                self.write_bom,
+            ),
+            (
+                "preview/svg",
+                "preview.svg",
+                f"preview with pegs of the {len(self.seats)}-player seating",
+                self.write_preview,
+            ),
+        ]
+        return [Artifact(kind, path, text, _in_folder(write)) for kind, path, text, write in specs]
+
+
+def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
+    def run(path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path)
+
+    return run
+
+
+def halma_build(variant: Variant) -> HalmaBuild:
+    rules, production = variant.rules, variant.production
+    if not isinstance(rules, HalmaRules) or not isinstance(production, HalmaProduction):
+        raise TypeError(f"{variant.name}: not a halma variant")
+    return HalmaBuild(
+        board=star_board(rules.n),
+        production=production,
+        name=variant.name,
+        paper=variant.print.paper,
+        seats=rules.seat_points(),
+    )
+
+
+def halma_artifacts(variant: Variant) -> list[Artifact]:
+    """Every halma file except the rulebooks; expensive shapes are built once, on first use."""
+    return halma_build(variant).artifacts()

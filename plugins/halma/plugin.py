@@ -1,0 +1,69 @@
+"""Hook implementations of the built-in ``halma`` plugin (entry point ``plugins.halma.plugin``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.api import (
+    AgentRegistrar,
+    Artifact,
+    GameDefinition,
+    GameRegistrar,
+    StaticCheck,
+    hookimpl,
+)
+from plugins.halma.agents import AGENTS
+from plugins.halma.checks import static_checks
+from plugins.halma.options import PRESETS, HalmaPrint, HalmaProduction, HalmaRules
+from plugins.halma.rules import make_game
+
+if TYPE_CHECKING:
+    from generator.variant import Variant
+
+GAME = GameDefinition(
+    name="halma",
+    title="Star halma (Chinese checkers)",
+    description=(
+        "Race your pegs across a six-pointed star into the opposite triangle, stepping or "
+        "jumping in chains; 2-6 players, 10-peg (standard) or 15-peg (pro) boards in birch "
+        "plywood."
+    ),
+    rules_model=HalmaRules,
+    production_model=HalmaProduction,
+    print_model=HalmaPrint,
+    presets=PRESETS,
+    default_preset="standard",
+    default_agent="greedy",
+    make_game=make_game,
+)
+
+
+@hookimpl
+def plywright_register_games(register: GameRegistrar) -> None:
+    register(GAME)
+
+
+@hookimpl
+def plywright_register_agents(register: AgentRegistrar) -> None:
+    for spec in AGENTS:
+        register(spec)
+
+
+@hookimpl
+def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
+    if variant.game != "halma" or not isinstance(variant.rules, HalmaRules):
+        return None
+    from plugins.halma.production_checks import halma_production_checks
+
+    return [*static_checks(variant.rules), *halma_production_checks(variant)]
+
+
+@hookimpl
+def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
+    """CAD, layouts, templates, BOM and rulebooks (imported here: CadQuery loads slowly)."""
+    if variant.game != "halma":
+        return None
+    from plugins.halma.artifacts import halma_artifacts
+    from plugins.halma.rulebook import rulebook_artifacts
+
+    return [*halma_artifacts(variant), *rulebook_artifacts(variant)]

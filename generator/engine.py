@@ -116,6 +116,13 @@ def is_chance(state: State) -> bool:
     return state.current_player() == CHANCE
 
 
+def num_legal_actions(state: State) -> int:
+    """How many legal actions ``state`` has; engines may offer a faster
+    ``num_legal_actions()`` than building the list."""
+    fast = getattr(state, "num_legal_actions", None)
+    return int(fast()) if callable(fast) else len(state.legal_actions())
+
+
 def replay(game: Game, history: Sequence[int]) -> State:
     """Rebuild a state from the game and an action history (the serialised form)."""
     state = game.new_initial_state()

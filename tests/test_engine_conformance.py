@@ -9,7 +9,7 @@ import random
 import pytest
 
 import sample_games
-from generator.engine import CHANCE, TERMINAL, Game, State, replay
+from generator.engine import CHANCE, TERMINAL, Game, State, num_legal_actions, replay
 from generator.registry import load_registry
 from generator.variant import parse_variant
 
@@ -63,6 +63,7 @@ def test_random_playouts_keep_the_protocol(name: str, preset: str | None) -> Non
             player = state.current_player()
             legal = state.legal_actions()
             assert legal, "a non-terminal state must offer an action"
+            assert num_legal_actions(state) == len(legal) == len(set(legal))
             if player == CHANCE:
                 outcomes = state.chance_outcomes()
                 assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)

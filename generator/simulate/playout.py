@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.api import Agent, AgentSpec
-from generator.engine import CHANCE, Game, Outcome
+from generator.engine import CHANCE, Game, Outcome, num_legal_actions
 from generator.simulate.generic_agents import sample_chance
 
 
@@ -61,11 +61,11 @@ def play_game(
             if record is not None:
                 record.append({"chance": True, **state.action_record(action)})
         else:
-            legal = state.legal_actions()
+            options = num_legal_actions(state)
             action = players[player].step(state)
             moves += 1
-            branching += len(legal)
-            decisions += len(legal) > 1
+            branching += options
+            decisions += options > 1
             if record is not None:
                 record.append({"player": player, **state.action_record(action)})
         state.apply_action(action)

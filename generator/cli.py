@@ -195,9 +195,13 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
     )
     for reason in report["reasons"]:
         console.print(f"  - {reason}")
-    for static in report["static_checks"]:
-        mark = "ok" if static["ok"] else static["severity"]
-        console.print(f"  [{mark}] {static['name']}: {static['message']}", markup=False)
+    checks = report["static_checks"]
+    passed = sum(static["ok"] for static in checks)
+    console.print(f"static checks: {passed} of {len(checks)} passed")
+    for static in checks:
+        if not static["ok"]:
+            line = f"  [{static['severity']}] {static['name']}: {static['message']}"
+            console.print(line, markup=False)
     table = Table("metric", "value")
     for key, value in report["metrics"].items():
         shown = ", ".join(f"{v:.3f}" for v in value) if isinstance(value, list) else f"{value:.3f}"

@@ -2,11 +2,16 @@
 
 Run: ``.venv/bin/python benchmarks/build_bench.py`` (prints one table per board; nothing is
 asserted). The shared work (machining plan, board solid) is timed first on its own; the STEP
-and STL writers then reuse the solid, as in a real build.
+and STL writers then reuse the solid, as in a real build. Then the rulebooks, and finally the
+whole ``plywright build`` of each example in a fresh process (imports included; target for
+the 15-peg board: < 10 s).
 """
 
 from __future__ import annotations
 
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -14,6 +19,7 @@ from pathlib import Path
 from generator.registry import load_registry
 from generator.variant import load_variant
 from plugins.halma.artifacts import halma_build
+from plugins.halma.rulebook import rulebook_artifacts
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ("halma-standard.toml", "halma-pro.toml")
@@ -35,7 +41,7 @@ def bench(example: Path) -> None:
         make()
         rows.append((label, time.perf_counter() - start, 0))
     with tempfile.TemporaryDirectory() as tmp:
-        for artifact in build.artifacts():
+        for artifact in [*build.artifacts(), *rulebook_artifacts(variant)]:
             target = Path(tmp) / artifact.path
             start = time.perf_counter()
             artifact.write(target)
@@ -47,9 +53,26 @@ def bench(example: Path) -> None:
     print(f"  {'total':38s} {total:7.3f} s")
 
 
+def whole_build(example: Path, repeat: int = 3) -> None:
+    """Wall time of ``plywright build`` in a fresh process (median of ``repeat``)."""
+    runs = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(repeat):
+            began = time.perf_counter()
+            command = [sys.executable, "-m", "generator", "build", str(example), "--quiet"]
+            subprocess.run([*command, "--out", tmp], check=True)
+            runs.append(time.perf_counter() - began)
+    print(f"plywright build {example.name}: {statistics.median(runs):.2f} s (median of {repeat})")
+
+
 def main() -> None:
+    began = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import cadquery"], check=True)
+    print(f"python start-up + import cadquery: {time.perf_counter() - began:.2f} s")
     for name in EXAMPLES:
         bench(ROOT / "examples" / name)
+    for name in EXAMPLES:
+        whole_build(ROOT / "examples" / name)
 
 
 if __name__ == "__main__":

@@ -138,7 +138,6 @@ def test_board_size_is_the_cad_outline() -> None:
     assert board_size_mm(5, production)[0] > width
 
 
-
 def test_offset_polygon_and_hull() -> None:
     square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
     grown = diagrams.offset_polygon(square, 1.0)

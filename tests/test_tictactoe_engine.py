@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from plywright_tictactoe import plugin
-from plywright_tictactoe.geometry import PegBoard, winning_lines
-from plywright_tictactoe.layout import board_svg, write_board_svg
-from plywright_tictactoe.options import TicTacToeProduction, TicTacToeRules
-from plywright_tictactoe.rules import TicTacToeGame, TicTacToeState
 from pydantic import ValidationError
 
 from generator.engine import TERMINAL, Game, Outcome, State, replay
 from generator.registry import Registry, load_registry
 from generator.variant import load_variant, parse_variant
+from plywright_tictactoe import plugin
+from plywright_tictactoe.geometry import PegBoard, winning_lines
+from plywright_tictactoe.layout import board_svg, write_board_svg
+from plywright_tictactoe.options import TicTacToeProduction, TicTacToeRules
+from plywright_tictactoe.rules import TicTacToeGame, TicTacToeState
 
 PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "plywright-tictactoe"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from generator.api import PrintOptions, StrictModel
 from plugins.halma.geometry import MAX_N, MIN_N, POINT_COUNT, holes_per_point, opposite
@@ -132,13 +132,13 @@ class HalmaProduction(StrictModel):
     )
     stl_tolerance: float = Field(0.05, gt=0, le=5, description="STL chord tolerance")
 
-    @model_validator(mode="after")
-    def _consistent(self) -> HalmaProduction:
-        if self.hole_diameter <= self.peg_diameter:
-            raise ValueError(
-                f"hole_diameter ({self.hole_diameter}) must exceed peg_diameter ({self.peg_diameter})"
-            )
-        return self
+    @field_validator("hole_diameter")
+    @classmethod
+    def _peg_fits(cls, value: float, info: ValidationInfo) -> float:
+        peg = info.data.get("peg_diameter")
+        if peg is not None and value <= peg:
+            raise ValueError(f"must exceed peg_diameter ({peg}) so the peg fits")
+        return value
 
 
 class HalmaPrint(PrintOptions):

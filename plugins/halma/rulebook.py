@@ -7,7 +7,6 @@ out with the shared blocks of :mod:`generator.print.document`, and draws the dia
 
 from __future__ import annotations
 
-import math
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field

@@ -83,3 +83,20 @@ def test_games_command_reports_a_plugin_that_fails_to_import(
     assert "halma" in result.stdout and "tictactoe" in result.stdout
     blocked = run_cli("games", env={"PYTHONPATH": str(site), DISABLE_ENV: "broken"})
     assert "broken" not in blocked.stdout
+
+
+def test_loading_plugins_does_not_import_the_heavy_exporters() -> None:
+    """Every command loads every plugin: CadQuery, ReportLab and svgwrite wait for builds."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from generator.registry import load_registry\n"
+        "registry = load_registry()\n"
+        "assert not registry.failures, registry.failures\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'cadquery', 'OCP', 'reportlab', 'svgwrite', 'ezdxf'})\n"
+        "print(','.join(heavy))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl
 
 from plywright_tictactoe import GAME_NAME
-from plywright_tictactoe.layout import drill_layer_name, write_board_svg
 from plywright_tictactoe.options import (
     PRESETS,
     TicTacToeProduction,
@@ -97,6 +96,10 @@ def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
 def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
     if variant.game != GAME_NAME:
         return None
+    # imported here, not at the top: svgwrite is only needed by builds, and every
+    # `plywright` command loads every plugin
+    from plywright_tictactoe.layout import drill_layer_name, write_board_svg
+
     board = peg_board(*_tables(variant))
     return [
         Artifact(

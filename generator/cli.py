@@ -117,8 +117,12 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool) -> None:
     from generator.build import BuildError, collect_artifacts, select
     from generator.build import build as run_build
 
+    from generator.checks import static_checks
+
     registry, loaded = _load(variant)
     kinds = only.split(",") if only is not None else None
+    for failed in (c for c in static_checks(registry, loaded) if not c.ok):
+        click.echo(f"plywright: {failed.severity}: {failed.name}: {failed.message}", err=True)
     total = len(select(collect_artifacts(registry, loaded), kinds))
     with _progress(total, "building", quiet) as advance:
         try:

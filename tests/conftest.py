@@ -10,9 +10,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import sample_games
 from generator.registry import Registry, load_registry
+
+# Property tests are reproducible by default (the same examples on every run, so CI never
+# flickers); HYPOTHESIS_PROFILE=explore searches new examples on each run.
+settings.register_profile("repeatable", derandomize=True, print_blob=True)
+settings.register_profile("explore", print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

@@ -116,7 +116,6 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool) -> None:
     """Write every artifact of VARIANT and a manifest.json."""
     from generator.build import BuildError, collect_artifacts, select
     from generator.build import build as run_build
-
     from generator.checks import static_checks
 
     registry, loaded = _load(variant)

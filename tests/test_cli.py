@@ -207,7 +207,9 @@ def test_python_dash_m_and_console_script_agree(run_cli: CliRunner) -> None:
 
 
 def test_build_reports_failed_static_checks(run_cli: CliRunner, tmp_path: Path) -> None:
-    variant = write(tmp_path / "big.toml", 'game = "tictactoe"\n[production]\nsheet_width = 100.0\n')
+    variant = write(
+        tmp_path / "big.toml", 'game = "tictactoe"\n[production]\nsheet_width = 100.0\n'
+    )
     result = run_cli("build", str(variant), "--quiet")
     assert result.returncode == 0
     assert "plywright: error: board-fits-sheet: board 150 x 150 mm" in result.stderr

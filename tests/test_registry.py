@@ -98,5 +98,7 @@ def test_loading_plugins_does_not_import_the_heavy_exporters() -> None:
         "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'cadquery', 'OCP', 'reportlab', 'svgwrite', 'ezdxf'})\n"
         "print(','.join(heavy))\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert result.stdout.strip() == ""

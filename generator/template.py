@@ -77,5 +77,7 @@ def variant_template(definition: GameDefinition, preset: str | None) -> str:
         model = models[table]
         if not model.model_fields:
             continue
-        lines += ["", f"[{table}]", *_table_lines(model, tables[table])]
+        summary = (model.__doc__ or "").strip().splitlines()
+        heading = [f"# {summary[0].replace('``', '')}"] if summary else []
+        lines += ["", *heading, f"[{table}]", *_table_lines(model, tables[table])]
     return "\n".join(lines) + "\n"

@@ -1,13 +1,15 @@
 """``plywright build``: variant -> build folder with every artifact and ``manifest.json``.
 
 Artifacts are written into a hidden temporary folder next to the target; only when every one
-of them succeeded is the folder swapped into place, so a failed or interrupted build leaves
-the previous good build untouched. Stale temporary folders of killed builds are cleaned up by
+of them succeeded is the folder swapped into place (atomically where Linux ``renameat2`` can
+exchange the two folders), so a failed or interrupted build leaves the previous good build
+untouched. Stale temporary folders of killed builds are cleaned up by
 the next build.
 """
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import os
@@ -127,7 +129,27 @@ def _clean_stale(target: Path) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
+AT_FDCWD = -100
+RENAME_EXCHANGE = 2
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Swap two existing paths in one atomic step (Linux ``renameat2``); ``False`` where the
+    system or file system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    done = renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE)
+    return bool(done == 0)
+
+
 def _swap(staging: Path, target: Path) -> None:
+    """Put ``staging`` in the place of ``target``; readers never see a missing ``target`` where
+    the system can exchange the two atomically."""
+    if target.exists() and exchange(staging, target):
+        shutil.rmtree(staging, ignore_errors=True)  # it now holds the previous build
+        return
     old = target.parent / f".{target.name}.old-{os.getpid()}"
     if target.exists():
         os.rename(target, old)

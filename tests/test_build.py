@@ -135,3 +135,15 @@ def test_interrupted_build_leaves_previous_build_untouched(
     # the next build cleans up whatever a killed build left behind
     build(registry, _variant(registry), out)
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_exchange_swaps_two_folders_atomically(tmp_path: Path) -> None:
+    from generator.build import exchange
+
+    first, second = tmp_path / "new", tmp_path / "old"
+    (first / "a").mkdir(parents=True)
+    (second / "b").mkdir(parents=True)
+    if not exchange(first, second):
+        pytest.skip("this system cannot exchange paths atomically (fallback: two renames)")
+    assert [p.name for p in first.iterdir()] == ["b"]
+    assert [p.name for p in second.iterdir()] == ["a"]

@@ -12,7 +12,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -23,6 +23,7 @@ from generator.registry import Registry
 
 TABLES = ("rules", "production", "print", "check")
 TOP_LEVEL = ("game", "name", "preset", *TABLES)
+Table = TypeVar("Table", bound=StrictModel)
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
@@ -43,6 +44,17 @@ class Variant:
     def engine(self) -> Game:
         """The rules engine of this variant."""
         return self.definition.make_game(self.rules)
+
+    def table(self, model: type[Table]) -> Table:
+        """The table validated by ``model``, typed as such: ``variant.table(HalmaRules)``.
+
+        Raises ``TypeError`` when no table of this variant is a ``model`` (another game's variant).
+        """
+        for name in TABLES:
+            value = getattr(self, name)
+            if isinstance(value, model):
+                return value
+        raise TypeError(f"variant {self.name!r} ({self.game}) has no {model.__name__} table")
 
     def as_json(self) -> dict[str, Any]:
         """Every parameter of the variant (after presets and defaults), JSON-ready."""

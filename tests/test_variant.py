@@ -90,3 +90,14 @@ def test_every_game_and_preset_template_validates(registry: Registry, tmp_path: 
             comments = [line for line in text.splitlines() if line.startswith("# ")]
             fields = len(definition.rules_model.model_fields)
             assert len(comments) >= fields, "every field is explained"
+
+
+def test_table_gives_a_typed_table_or_refuses(registry: Registry) -> None:
+    from plugins.halma.options import HalmaRules
+    from sample_games import CardRaceProduction, CardRaceRules
+
+    variant = parse_variant({"game": "cardrace", "production": {"fail": True}}, registry)
+    assert variant.table(CardRaceRules) is variant.rules
+    assert variant.table(CardRaceProduction).fail is True
+    with pytest.raises(TypeError, match="has no HalmaRules table"):
+        variant.table(HalmaRules)

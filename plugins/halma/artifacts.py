@@ -174,9 +174,7 @@ def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
 
 
 def halma_build(variant: Variant) -> HalmaBuild:
-    rules, production = variant.rules, variant.production
-    if not isinstance(rules, HalmaRules) or not isinstance(production, HalmaProduction):
-        raise TypeError(f"{variant.name}: not a halma variant")
+    rules, production = variant.table(HalmaRules), variant.table(HalmaProduction)
     return HalmaBuild(
         board=star_board(rules.n),
         production=production,

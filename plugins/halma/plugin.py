@@ -51,11 +51,11 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
 
 @hookimpl
 def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
-    if variant.game != "halma" or not isinstance(variant.rules, HalmaRules):
+    if variant.game != "halma":
         return None
     from plugins.halma.production_checks import halma_production_checks
 
-    return [*static_checks(variant.rules), *halma_production_checks(variant)]
+    return [*static_checks(variant.table(HalmaRules)), *halma_production_checks(variant)]
 
 
 @hookimpl

@@ -156,6 +156,5 @@ def _marking_check(p: HalmaProduction) -> StaticCheck:
 
 def halma_production_checks(variant: Variant) -> list[StaticCheck]:
     """Production checks of a halma variant (its ``[rules] n`` and ``[production]`` table)."""
-    rules, production = variant.rules, variant.production
-    assert isinstance(rules, HalmaRules) and isinstance(production, HalmaProduction)
+    rules, production = variant.table(HalmaRules), variant.table(HalmaProduction)
     return production_checks(star_board(rules.n), production)

@@ -431,9 +431,8 @@ def write_rulebook(
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
-    rules, production, paper = variant.rules, variant.production, variant.print.paper
-    if not isinstance(rules, HalmaRules) or not isinstance(production, HalmaProduction):
-        raise TypeError(f"not a halma variant: {variant.game!r}")
+    rules, production = variant.table(HalmaRules), variant.table(HalmaProduction)
+    paper = variant.print.paper
 
     def writer(lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:

@@ -30,10 +30,7 @@ MIN_WALL = 3.0
 
 def _tables(variant: Variant) -> tuple[TicTacToeRules, TicTacToeProduction]:
     """The variant's ``[rules]`` and ``[production]`` with their concrete types."""
-    rules, production = variant.rules, variant.production
-    if not isinstance(rules, TicTacToeRules) or not isinstance(production, TicTacToeProduction):
-        raise TypeError(f"variant {variant.name!r} was not validated with the tic-tac-toe models")
-    return rules, production
+    return variant.table(TicTacToeRules), variant.table(TicTacToeProduction)
 
 
 @hookimpl

@@ -77,9 +77,10 @@ def test_unknown_agent_is_bad_input(registry: Registry) -> None:
 
 def test_records_replay_to_the_reported_result(registry: Registry, tmp_path: Path) -> None:
     variant = _cardrace(registry)
+    run_check(registry, variant, games=9, seed=3, jobs=1, records=tmp_path)
     run_check(registry, variant, games=6, seed=3, jobs=2, records=tmp_path)
     files = sorted(tmp_path.glob("*.jsonl"))
-    assert len(files) == 6
+    assert len(files) == 6, "records of an earlier, longer check are replaced"
     lines = [json.loads(line) for line in files[0].read_text().splitlines()]
     header, actions, result = lines[0], lines[1:-1], lines[-1]
     assert header["game"] == "cardrace" and header["seed"] == 3 and header["players"] == 2

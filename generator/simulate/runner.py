@@ -108,6 +108,8 @@ def simulate(
     """Play ``games`` games over ``jobs`` processes; results in game order."""
     if plan.records is not None:
         plan.records.mkdir(parents=True, exist_ok=True)
+        for stale in plan.records.glob("game-*.jsonl"):  # records of an earlier check
+            stale.unlink()
     results: list[GameStats] = []
     if jobs <= 1 or games < 2:
         for chunk in _chunks(games, 1):

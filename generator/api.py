@@ -23,9 +23,12 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 class StrictModel(BaseModel):
-    """Base of every variant table model: unknown fields are errors, values are frozen."""
+    """Base of every variant table model: unknown fields are errors, numbers are finite,
+    values are frozen."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
+    model_config = ConfigDict(
+        extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False
+    )
 
 
 class PrintOptions(StrictModel):

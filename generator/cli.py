@@ -112,16 +112,30 @@ def new(game: str, preset: str | None) -> None:
 @click.option("--out", "-o", type=click.Path(file_okay=False), help="Build folder.")
 @click.option("--only", help="Comma-separated kinds or families (e.g. cad,print/rulebook).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
-def build(variant: str, out: str | None, only: str | None, quiet: bool) -> None:
-    """Write every artifact of VARIANT and a manifest.json."""
+@click.option("--force", is_flag=True, help="Build even when a static check reports an error.")
+def build(variant: str, out: str | None, only: str | None, quiet: bool, force: bool) -> None:
+    """Write every artifact of VARIANT and a manifest.json.
+
+    A variant with static-check errors (holes that overlap, a board larger than the sheet...)
+    is not built unless --force is given: the files would not be manufacturable.
+    """
     from generator.build import BuildError, collect_artifacts, select
     from generator.build import build as run_build
     from generator.checks import static_checks
 
     registry, loaded = _load(variant)
     kinds = only.split(",") if only is not None else None
-    for failed in (c for c in static_checks(registry, loaded) if not c.ok):
-        click.echo(f"plywright: {failed.severity}: {failed.name}: {failed.message}", err=True)
+    failed = [c for c in static_checks(registry, loaded) if not c.ok]
+    for check in failed:
+        click.echo(f"plywright: {check.severity}: {check.name}: {check.message}", err=True)
+    errors = sum(check.severity == "error" for check in failed)
+    if errors and not force:
+        click.echo(
+            f"plywright: build refused, previous build kept: {errors} static check error(s) "
+            "(fix the variant, or build anyway with --force)",
+            err=True,
+        )
+        sys.exit(1)
     total = len(select(collect_artifacts(registry, loaded), kinds))
     with _progress(total, "building", quiet) as advance:
         try:

@@ -206,10 +206,17 @@ def test_python_dash_m_and_console_script_agree(run_cli: CliRunner) -> None:
     assert result.returncode == 0 and "plywright" in result.stdout
 
 
-def test_build_reports_failed_static_checks(run_cli: CliRunner, tmp_path: Path) -> None:
+def test_build_refuses_a_variant_with_static_check_errors(
+    run_cli: CliRunner, tmp_path: Path
+) -> None:
     variant = write(
         tmp_path / "big.toml", 'game = "tictactoe"\n[production]\nsheet_width = 100.0\n'
     )
-    result = run_cli("build", str(variant), "--quiet")
-    assert result.returncode == 0
-    assert "plywright: error: board-fits-sheet: board 150 x 150 mm" in result.stderr
+    refused = run_cli("build", str(variant), "--quiet", "--out", "out")
+    assert refused.returncode == 1
+    assert "plywright: error: board-fits-sheet: board 150 x 150 mm" in refused.stderr
+    assert "build refused" in refused.stderr and "--force" in refused.stderr
+    assert not (tmp_path / "out").exists()
+    forced = run_cli("build", str(variant), "--quiet", "--out", "out", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert (tmp_path / "out" / "manifest.json").is_file()

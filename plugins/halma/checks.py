@@ -35,8 +35,13 @@ def check_reachable(rules: HalmaRules) -> StaticCheck:
     seen = {0}
     frontier = [0]
     while frontier:
-        frontier = [m for h in frontier for m in board.neighbours[h] if m >= 0 and m not in seen]
-        seen.update(frontier)
+        reached = []
+        for hole in frontier:
+            for neighbour in board.neighbours[hole]:
+                if neighbour >= 0 and neighbour not in seen:
+                    seen.add(neighbour)
+                    reached.append(neighbour)
+        frontier = reached
     ok = len(seen) == len(board)
     message = (
         "every target is reachable from every start"

@@ -94,36 +94,49 @@ class HalmaRules(StrictModel):
 class HalmaProduction(StrictModel):
     """``[production]`` of a birch-plywood star-halma board (millimetres)."""
 
-    thickness: float = Field(18.0, gt=0, le=60, description="plywood thickness")
-    sheet_width: float = Field(1525.0, gt=0, description="plywood sheet width")
-    sheet_height: float = Field(1525.0, gt=0, description="plywood sheet height")
+    thickness: float = Field(18.0, ge=1, le=60, description="plywood thickness")
+    sheet_width: float = Field(1525.0, ge=1, le=10_000, description="plywood sheet width")
+    sheet_height: float = Field(1525.0, ge=1, le=10_000, description="plywood sheet height")
     outline: Literal["hexagon", "star", "circle"] = Field("hexagon", description="board shape")
     margin: float = Field(
-        15.0, ge=0, description="wood between the outermost hole edge and the board edge"
+        15.0, ge=0, le=500, description="wood between the outermost hole edge and the board edge"
     )
-    pitch: float = Field(25.0, gt=0, description="distance between neighbouring hole centres")
-    peg_diameter: float = Field(8.0, gt=0, description="peg diameter")
-    peg_length: float = Field(25.0, gt=0, description="peg length")
-    hole_diameter: float = Field(8.2, gt=0, description="drilled hole diameter (peg + clearance)")
-    hole_depth: float = Field(10.0, gt=0, description="blind hole depth")
-    chamfer: float = Field(0.5, ge=0, description="hole chamfer width (0 = none)")
+    pitch: float = Field(
+        25.0, ge=1, le=500, description="distance between neighbouring hole centres"
+    )
+    peg_diameter: float = Field(8.0, ge=0.5, le=100, description="peg diameter")
+    peg_length: float = Field(25.0, ge=1, le=500, description="peg length")
+    hole_diameter: float = Field(
+        8.2, ge=0.5, le=100, description="drilled hole diameter (peg + clearance)"
+    )
+    hole_depth: float = Field(10.0, gt=0, le=60, description="blind hole depth")
+    chamfer: float = Field(0.5, ge=0, le=10, description="hole chamfer width (0 = none)")
     marking: Literal["engrave", "pocket", "none"] = Field(
         "engrave", description="how each player's triangle is marked"
     )
-    marking_depth: float = Field(0.5, ge=0, description="engraving or pocket depth")
-    tool_diameter: float = Field(6.0, gt=0, description="outline cutter diameter")
+    marking_depth: float = Field(0.5, ge=0, le=60, description="engraving or pocket depth")
+    tool_diameter: float = Field(6.0, ge=0.1, le=100, description="outline cutter diameter")
     corner_radius: float = Field(
         4.0,
         ge=0,
+        le=500,
         description="fillet of the star outline's inner corners (at least the tool radius)",
     )
     engrave_width: float = Field(
-        1.0, gt=0, description="width of the engraved marking line (V-bit width at marking_depth)"
+        1.0,
+        ge=0.05,
+        le=20,
+        description="width of the engraved marking line (V-bit width at marking_depth)",
     )
     part_spacing: float = Field(
-        10.0, ge=0, description="gap between boards nested on the sheet (at least tool_diameter)"
+        10.0,
+        ge=0,
+        le=1000,
+        description="gap between boards nested on the sheet (at least tool_diameter)",
     )
-    sheet_trim: float = Field(10.0, ge=0, description="unusable strip along each sheet edge")
+    sheet_trim: float = Field(
+        10.0, ge=0, le=1000, description="unusable strip along each sheet edge"
+    )
     peg_colours: tuple[PegColour, ...] = Field(
         ("red", "yellow", "green", "blue", "black", "white"),
         min_length=6,
@@ -138,6 +151,16 @@ class HalmaProduction(StrictModel):
         peg = info.data.get("peg_diameter")
         if peg is not None and value <= peg:
             raise ValueError(f"must exceed peg_diameter ({peg}) so the peg fits")
+        return value
+
+    @field_validator("marking_depth")
+    @classmethod
+    def _marking_inside(cls, value: float, info: ValidationInfo) -> float:
+        thickness = info.data.get("thickness")
+        if thickness is not None and value >= thickness:
+            raise ValueError(
+                f"must be less than thickness ({thickness}) or it cuts the board apart"
+            )
         return value
 
 

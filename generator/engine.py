@@ -91,6 +91,10 @@ class State(Protocol):
         """The JSON form of ``action`` in *this* state, for game records (before applying it)."""
         ...
 
+    # Optional, found by duck typing: ``num_legal_actions() -> int`` (faster than listing them),
+    # ``evaluate() -> list[float]`` (estimated returns of an unfinished game, for agents that
+    # cut playouts short) and ``perft(depth) -> int`` (fast move-tree counts).
+
     def __str__(self) -> str: ...
 
 
@@ -121,6 +125,16 @@ def num_legal_actions(state: State) -> int:
     ``num_legal_actions()`` than building the list."""
     fast = getattr(state, "num_legal_actions", None)
     return int(fast()) if callable(fast) else len(state.legal_actions())
+
+
+def estimated_returns(state: State) -> list[float]:
+    """``returns()`` of a finished game; before the end, the engine's optional ``evaluate()``
+    estimate (same scale as the returns), or zeros for engines without one."""
+    if not state.is_terminal():
+        evaluate = getattr(state, "evaluate", None)
+        if callable(evaluate):
+            return [float(value) for value in evaluate()]
+    return state.returns()
 
 
 def replay(game: Game, history: Sequence[int]) -> State:

@@ -9,7 +9,15 @@ import random
 import pytest
 
 import sample_games
-from generator.engine import CHANCE, TERMINAL, Game, State, num_legal_actions, replay
+from generator.engine import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    State,
+    estimated_returns,
+    num_legal_actions,
+    replay,
+)
 from generator.registry import load_registry
 from generator.variant import parse_variant
 
@@ -64,6 +72,9 @@ def test_random_playouts_keep_the_protocol(name: str, preset: str | None) -> Non
             legal = state.legal_actions()
             assert legal, "a non-terminal state must offer an action"
             assert num_legal_actions(state) == len(legal) == len(set(legal))
+            estimate = estimated_returns(state)
+            assert len(estimate) == info.num_players
+            assert all(info.min_utility <= v <= info.max_utility for v in estimate)
             if player == CHANCE:
                 outcomes = state.chance_outcomes()
                 assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)

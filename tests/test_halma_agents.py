@@ -9,6 +9,7 @@ import pytest
 from generator.engine import Outcome
 from generator.simulate.playout import play_game
 from plugins.halma.agents import AGENTS, compass, greedy, lookahead
+from plugins.halma.movegen import holes_of
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaGame, HalmaState, make_game
 
@@ -162,3 +163,22 @@ def test_greedy_finishes_quick_sample() -> None:
         game = make_game(HalmaRules(n=n, players=players))
         for i in range(3):
             assert self_play(game, greedy, f"quick:{i}").outcome().result in ("win", "draw")
+
+
+def test_evaluate_measures_progress_toward_the_target() -> None:
+    game = make_game(HalmaRules(n=4, players=2))
+    state = game.new_initial_state()
+    assert state.evaluate() == [0.0, 0.0]
+    side_point = game.tables.board.points[1]  # seat 1 halfway round, seat 0 home
+    seat0_done = game.state_from([holes_of(game.target_masks[0]), side_point])
+    done, rival = seat0_done.evaluate()
+    assert done > 0 > rival and done == -rival
+    one_step = state.clone()
+    one_step.apply_action(max(state.legal_actions(), key=lambda a: -_tip_distance(game, a)))
+    ahead, behind = one_step.evaluate()
+    assert ahead > 0 > behind and ahead == -behind
+
+
+def _tip_distance(game: HalmaGame, action: int) -> int:
+    dist = game.progress_tables[0][0]
+    return dist[action % game.size]

@@ -8,12 +8,16 @@ from __future__ import annotations
 import random
 
 from generator.api import AgentRegistrar, AgentSpec, hookimpl
-from generator.engine import CHANCE, Game, State
+from generator.engine import CHANCE, Game, State, estimated_returns
 
 MC_PLAYOUTS = 8
-"""Random playouts per legal action for the ``mc`` agent."""
+"""Most random playouts per legal action for the ``mc`` agent."""
 MC_PLAYOUT_LIMIT = 400
-"""Actions per playout before it is scored as it stands."""
+"""Most actions per playout before it is scored by the engine's estimate."""
+MC_BUDGET = 4000
+"""Simulated actions per decision: long games get fewer, shorter playouts."""
+MC_SHORTEST_PLAYOUT = 50
+"""Playouts are not split below this many actions to fit the budget."""
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
@@ -47,7 +51,12 @@ class RandomAgent:
 
 
 class FlatMonteCarloAgent:
-    """Scores each legal action by the mean return of random playouts after it."""
+    """Scores each legal action by the mean return of random playouts after it.
+
+    A decision simulates at most ``budget`` actions, shared over the legal actions; a playout
+    that is cut short is scored by the engine's ``evaluate()`` estimate when it has one. Ties
+    go to the rng.
+    """
 
     def __init__(
         self,
@@ -55,26 +64,33 @@ class FlatMonteCarloAgent:
         rng: random.Random,
         playouts: int = MC_PLAYOUTS,
         limit: int = MC_PLAYOUT_LIMIT,
+        budget: int = MC_BUDGET,
     ) -> None:
         self.seat = seat
         self.rng = rng
         self.playouts = playouts
         self.limit = limit
+        self.budget = budget
 
     def step(self, state: State) -> int:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        best, best_score = actions[0], float("-inf")
+        per_action = max(1, self.budget // len(actions))
+        playouts = max(1, min(self.playouts, per_action // MC_SHORTEST_PLAYOUT))
+        limit = max(1, min(self.limit, per_action // playouts))
+        scores = []
         for action in actions:
             total = 0.0
-            for _ in range(self.playouts):
+            for _ in range(playouts):
                 child = state.clone()
                 child.apply_action(action)
-                total += random_playout(child, self.rng, self.limit).returns()[self.seat]
-            if total > best_score:
-                best, best_score = action, total
-        return best
+                total += estimated_returns(random_playout(child, self.rng, limit))[self.seat]
+            scores.append(total)
+        top = max(scores)
+        return self.rng.choice(
+            [a for a, score in zip(actions, scores, strict=True) if score == top]
+        )
 
 
 def _random(game: Game, seat: int, rng: random.Random) -> RandomAgent:
@@ -91,7 +107,7 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
     register(
         AgentSpec(
             "mc",
-            f"flat Monte-Carlo: {MC_PLAYOUTS} random playouts per legal action (any game)",
+            f"flat Monte-Carlo: random playouts, {MC_BUDGET} simulated actions per move (any game)",
             _mc,
         )
     )

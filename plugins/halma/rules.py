@@ -20,6 +20,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from generator.engine import TERMINAL, GameInfo, Outcome
@@ -106,6 +107,20 @@ class HalmaGame:
             "start": [coords(m) for m in self.start_masks],
             "target": [coords(m) for m in self.target_masks],
         }
+
+    @cached_property
+    def progress_tables(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        """Per seat: steps from each hole to the target tip, and the pegs' total of those steps
+        at the start and with the target packed (for :meth:`HalmaState.evaluate`)."""
+        from plugins.halma.agents import compass  # the agents own the guidance tables
+
+        out = []
+        for seat, target in enumerate(self.rules.target_points()):
+            dist = compass(self.rules.n, target).dist
+            start = sum(dist[h] for h in holes_of(self.start_masks[seat]))
+            packed = sum(dist[h] for h in holes_of(self.target_masks[seat]))
+            out.append((dist, start, packed))
+        return tuple(out)
 
     def hole(self, q: int, r: int) -> int:
         """Index of the hole at axial ``(q, r)`` (``KeyError`` off the board)."""
@@ -292,6 +307,20 @@ class HalmaState:
         if self._outcome is not None:
             return 0
         return sum(dest.bit_count() for dest in self.move_masks().values()) or 1
+
+    def evaluate(self) -> list[float]:
+        """Estimated returns of an unfinished game: each seat's progress (the share of its way
+        from the start to a packed target, in steps to the target tip) minus the best
+        opponent's, clipped to the utility range."""
+        progress = []
+        for seat, (dist, start, packed) in enumerate(self.game.progress_tables):
+            now = sum(dist[h] for h in holes_of(self._pegs[seat]))
+            progress.append((start - now) / (start - packed) if start != packed else 1.0)
+        out = []
+        for seat, own in enumerate(progress):
+            rival = max(p for other, p in enumerate(progress) if other != seat)
+            out.append(max(LOSS, min(WIN, own - rival)))
+        return out
 
     def move_masks(self) -> dict[int, int]:
         """``{from: destination bitset}`` of every movable peg of the seat to act, pegs

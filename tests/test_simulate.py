@@ -144,3 +144,12 @@ def test_generic_perft_counts_tictactoe(registry: Registry) -> None:
 def test_perft_refuses_chance_games(registry: Registry) -> None:
     with pytest.raises(InputError, match="turn-based only"):
         list(perft_lines(_cardrace(registry).engine(), 2))
+
+
+def test_flat_monte_carlo_beats_random_play(registry: Registry) -> None:
+    variant = parse_variant({"game": "tictactoe"}, registry)
+    first = run_check(registry, variant, games=60, seed=2, jobs=1, agent="mc,random")
+    second = run_check(registry, variant, games=60, seed=2, jobs=1, agent="random,mc")
+    assert first["metrics"]["seat_win_rates"][0] >= 0.85
+    rates = second["metrics"]["seat_win_rates"]
+    assert rates[1] > 0.5 > rates[0], "mc wins from the second seat too"

@@ -10,14 +10,11 @@ import random
 from generator.api import AgentRegistrar, AgentSpec, hookimpl
 from generator.engine import CHANCE, Game, State, estimated_returns
 
-MC_PLAYOUTS = 8
-"""Most random playouts per legal action for the ``mc`` agent."""
 MC_PLAYOUT_LIMIT = 400
 """Most actions per playout before it is scored by the engine's estimate."""
 MC_BUDGET = 4000
-"""Simulated actions per decision: long games get fewer, shorter playouts."""
-MC_SHORTEST_PLAYOUT = 50
-"""Playouts are not split below this many actions to fit the budget."""
+"""Simulated actions per decision, shared equally by the legal actions: short games get many
+playouts per action, long ones a single playout cut short."""
 
 
 def sample_chance(state: State, rng: random.Random) -> int:
@@ -28,16 +25,17 @@ def sample_chance(state: State, rng: random.Random) -> int:
     return rng.choices(actions, weights=weights)[0]
 
 
-def random_playout(state: State, rng: random.Random, limit: int) -> State:
-    """Play uniformly random actions (and sampled chance) until the end or ``limit`` actions."""
-    for _ in range(limit):
+def random_playout(state: State, rng: random.Random, limit: int) -> int:
+    """Play uniformly random actions (and sampled chance) on ``state`` until the end or
+    ``limit`` actions; returns how many were played."""
+    for played in range(limit):
         if state.is_terminal():
-            break
+            return played
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    return state
+    return limit
 
 
 class RandomAgent:
@@ -53,22 +51,20 @@ class RandomAgent:
 class FlatMonteCarloAgent:
     """Scores each legal action by the mean return of random playouts after it.
 
-    A decision simulates at most ``budget`` actions, shared over the legal actions; a playout
-    that is cut short is scored by the engine's ``evaluate()`` estimate when it has one. Ties
-    go to the rng.
+    Each legal action gets an equal share of ``budget`` simulated actions, spent on as many
+    playouts as fit; a playout cut short at ``limit`` actions is scored by the engine's
+    ``evaluate()`` estimate when it has one. Ties go to the rng.
     """
 
     def __init__(
         self,
         seat: int,
         rng: random.Random,
-        playouts: int = MC_PLAYOUTS,
         limit: int = MC_PLAYOUT_LIMIT,
         budget: int = MC_BUDGET,
     ) -> None:
         self.seat = seat
         self.rng = rng
-        self.playouts = playouts
         self.limit = limit
         self.budget = budget
 
@@ -76,17 +72,19 @@ class FlatMonteCarloAgent:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        per_action = max(1, self.budget // len(actions))
-        playouts = max(1, min(self.playouts, per_action // MC_SHORTEST_PLAYOUT))
-        limit = max(1, min(self.limit, per_action // playouts))
+        share = max(1, self.budget // len(actions))
+        limit = min(self.limit, share)
         scores = []
         for action in actions:
+            spent = playouts = 0
             total = 0.0
-            for _ in range(playouts):
+            while spent < share:
                 child = state.clone()
                 child.apply_action(action)
-                total += estimated_returns(random_playout(child, self.rng, limit))[self.seat]
-            scores.append(total)
+                spent += 1 + random_playout(child, self.rng, limit)
+                total += estimated_returns(child)[self.seat]
+                playouts += 1
+            scores.append(total / playouts)
         top = max(scores)
         return self.rng.choice(
             [a for a, score in zip(actions, scores, strict=True) if score == top]
@@ -107,7 +105,7 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
     register(
         AgentSpec(
             "mc",
-            f"flat Monte-Carlo: random playouts, {MC_BUDGET} simulated actions per move (any game)",
+            f"flat Monte-Carlo: random playouts, {MC_BUDGET} simulated actions a move (any game)",
             _mc,
         )
     )

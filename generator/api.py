@@ -63,7 +63,7 @@ class CheckOptions(StrictModel):
     )
     max_drawishness: float = Field(0.9, ge=0, le=1, description="largest share of drawn games")
     min_balance: float = Field(
-        0.0, ge=0, le=1, description="least balance (1 - spread of seat win rates)"
+        0.3, ge=0, le=1, description="least balance (1 - spread of seat win rates)"
     )
 
 

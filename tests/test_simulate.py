@@ -151,5 +151,8 @@ def test_flat_monte_carlo_beats_random_play(registry: Registry) -> None:
     first = run_check(registry, variant, games=60, seed=2, jobs=1, agent="mc,random")
     second = run_check(registry, variant, games=60, seed=2, jobs=1, agent="random,mc")
     assert first["metrics"]["seat_win_rates"][0] >= 0.85
+    # a lopsided match fails the default balance threshold (0.3)
+    assert first["verdict"] == "unplayable"
+    assert any(r.startswith("balance ") and "min_balance 0.3" in r for r in first["reasons"])
     rates = second["metrics"]["seat_win_rates"]
     assert rates[1] > 0.5 > rates[0], "mc wins from the second seat too"

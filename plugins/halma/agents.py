@@ -20,7 +20,7 @@ from functools import cache
 from generator.api import AgentSpec
 from generator.engine import Game, State
 from plugins.halma.geometry import opposite
-from plugins.halma.movegen import Tables, holes_of, move_masks, tables
+from plugins.halma.movegen import holes_of, move_masks, tables
 from plugins.halma.rules import HalmaGame, HalmaState
 
 PROGRESS = 1 << 16
@@ -52,32 +52,16 @@ class Compass:
     """``closer[k]``: bitset of the holes at most ``k`` steps from the tip."""
 
 
-def _bfs(t: Tables, source: int) -> list[int]:
-    dist = [-1] * t.size
-    dist[source] = 0
-    frontier = [source]
-    neighbours = t.board.neighbours
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for m in neighbours[h]:
-                if m >= 0 and dist[m] < 0:
-                    dist[m] = dist[h] + 1
-                    nxt.append(m)
-        frontier = nxt
-    return dist
-
-
 @cache
 def compass(n: int, target: int) -> Compass:
     """Guidance toward point ``target`` on the board of size ``n`` (cached)."""
     t = tables(n)
     board = t.board
     centre = board.index[(0, 0)]
-    from_centre = _bfs(t, centre)
+    from_centre = board.steps_from(centre)
     tip = max(board.points[target], key=lambda h: (from_centre[h], -h))
     back = max(board.points[opposite(target)], key=lambda h: (from_centre[h], -h))
-    dist = _bfs(t, tip)
+    dist = board.steps_from(tip)
     tx, ty = board.xy(tip)
     bx, by = board.xy(back)
     length = ((tx - bx) ** 2 + (ty - by) ** 2) ** 0.5

@@ -80,6 +80,21 @@ class StarBoard:
         land = self.neighbours[over][direction]
         return (over, land) if land >= 0 else None
 
+    def steps_from(self, source: int) -> tuple[int, ...]:
+        """Fewest steps from ``source`` to every hole over the empty board (-1: unreachable)."""
+        dist = [-1] * len(self.holes)
+        dist[source] = 0
+        frontier = [source]
+        while frontier:
+            reached = []
+            for hole in frontier:
+                for neighbour in self.neighbours[hole]:
+                    if neighbour >= 0 and dist[neighbour] < 0:
+                        dist[neighbour] = dist[hole] + 1
+                        reached.append(neighbour)
+            frontier = reached
+        return tuple(dist)
+
     def point_of_hole(self, hole: int) -> int | None:
         q, r = self.holes[hole]
         return point_of(q, r, self.n)

@@ -23,7 +23,7 @@ from generator.variant import Variant
 from plugins.halma import diagrams
 from plugins.halma.geometry import StarBoard, opposite, star_board
 from plugins.halma.options import PALETTE, SEATINGS, HalmaProduction, HalmaRules, peg_counts
-from plugins.halma.parts import blank_size
+from plugins.halma.parts import blank_size, edge_distance
 
 LOCALES = Path(__file__).parent / "locales"
 SEAT_COUNTS = (2, 3, 4, 5, 6)
@@ -99,7 +99,7 @@ def board_size_mm(n: int, production: HalmaProduction) -> tuple[float, float]:
 
 def board_edge(production: HalmaProduction) -> float:
     """Wood beyond the outermost hole centres, in pitch units (for the diagrams)."""
-    return (production.hole_diameter / 2 + production.margin) / production.pitch
+    return edge_distance(production) / production.pitch
 
 
 def point_colours(production: HalmaProduction) -> tuple[str, ...]:

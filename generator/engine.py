@@ -93,7 +93,11 @@ class State(Protocol):
 
     # Optional, found by duck typing: ``num_legal_actions() -> int`` (faster than listing them),
     # ``evaluate() -> list[float]`` (estimated returns of an unfinished game, for agents that
-    # cut playouts short) and ``perft(depth) -> int`` (fast move-tree counts).
+    # cut playouts short), ``perft(depth) -> int`` (fast move-tree counts),
+    # ``game_metrics() -> dict[str, float]`` (the game's own numbers for one finished game,
+    # averaged over a check as ``metrics["game"]``), ``record_lines() -> list[dict]`` (the
+    # record's action lines in the game's own format, asked once of the final state, replacing
+    # the core's one line per action) and ``record_result() -> dict`` (the record's last line).
 
     def __str__(self) -> str: ...
 

@@ -44,7 +44,8 @@ class Registry:
 
     pm: pluggy.PluginManager
     games: dict[str, GameDefinition] = field(default_factory=dict)
-    agents: dict[str, AgentSpec] = field(default_factory=dict)
+    agents: list[AgentSpec] = field(default_factory=list)
+    """Every registered agent; names repeat when a game brings its own ``random`` etc."""
     failures: list[PluginFailure] = field(default_factory=list)
     game_owner: dict[str, str] = field(default_factory=dict)
 
@@ -53,7 +54,20 @@ class Registry:
         return self.games[name]
 
     def agents_for(self, game: str) -> list[AgentSpec]:
-        return [spec for spec in self.agents.values() if spec.plays(game)]
+        """The agents that play ``game``, one per name: an agent registered for ``game``
+        wins over a generic agent of the same name."""
+        chosen: dict[str, AgentSpec] = {}
+        for spec in self.agents:
+            if spec.plays(game) and (spec.name not in chosen or spec.games):
+                chosen[spec.name] = spec
+        return list(chosen.values())
+
+    def agent(self, game: str, name: str) -> AgentSpec:
+        """The agent called ``name`` for ``game``; ``KeyError`` if none plays it."""
+        for spec in self.agents_for(game):
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
 
 
 def new_plugin_manager() -> pluggy.PluginManager:
@@ -81,11 +95,23 @@ def _collect(registry: Registry, name: str) -> None:
             raise ValueError(
                 f"game {game.name!r} is already registered by {registry.game_owner[game.name]}"
             )
+    for position, agent in enumerate(agents):
+        if not isinstance(agent, AgentSpec):
+            raise TypeError(f"registered {type(agent).__name__}, expected AgentSpec")
+        for known in [*registry.agents, *agents[:position]]:
+            if known.name == agent.name and _same_scope(known, agent):
+                scope = ", ".join(agent.games) or "every game"
+                raise ValueError(f"agent {agent.name!r} for {scope} is already registered")
     for game in games:
         registry.games[game.name] = game
         registry.game_owner[game.name] = name
-    for agent in agents:
-        registry.agents[agent.name] = agent
+    registry.agents.extend(agents)
+
+
+def _same_scope(a: AgentSpec, b: AgentSpec) -> bool:
+    """True when two agents of one name would both play some game (both generic, or a game
+    in common)."""
+    return (not a.games and not b.games) or bool(set(a.games) & set(b.games))
 
 
 def load_registry(

@@ -39,7 +39,7 @@ def test_halma_registers_without_failures() -> None:
     assert set(game.presets) == {"standard", "pro"} and game.default_preset == "standard"
     assert game.default_agent == "greedy"
     assert {"greedy", "lookahead"} <= {a.name for a in registry.agents_for("halma")}
-    assert not registry.agents["greedy"].plays("another-game")
+    assert not registry.agent("halma", "greedy").plays("another-game")
 
 
 @pytest.mark.parametrize(("file", "n", "players"), [("halma-standard", 4, 2), ("halma-pro", 5, 6)])

@@ -33,7 +33,7 @@ def test_builtins_and_example_plugin_load_through_entry_points() -> None:
     assert registry.failures == []
     assert {"halma", "tictactoe"} <= set(registry.games)
     assert registry.game_owner["tictactoe"] == "tictactoe"
-    assert {"random", "mc"} <= set(registry.agents)
+    assert {"random", "mc"} <= {spec.name for spec in registry.agents}
 
 
 def test_a_failing_plugin_is_reported_and_does_not_take_others_down() -> None:
@@ -102,3 +102,41 @@ def test_loading_plugins_does_not_import_the_heavy_exporters() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def _agent_plugin(name: str, games: tuple[str, ...]) -> object:
+    from generator.api import AgentRegistrar, AgentSpec
+    from generator.simulate.generic_agents import RandomAgent
+
+    class Plugin:
+        @hookimpl
+        def plywright_register_agents(self, register: AgentRegistrar) -> None:
+            register(
+                AgentSpec(name, f"{name} for {games}", lambda g, s, rng: RandomAgent(rng), games)
+            )
+
+    return Plugin()
+
+
+def test_a_game_specific_agent_wins_for_its_game_only() -> None:
+    registry = load_registry(
+        extra_plugins=[("cardrace", sample_games), ("own", _agent_plugin("random", ("cardrace",)))]
+    )
+    assert registry.failures == []
+    assert registry.agent("cardrace", "random").games == ("cardrace",)
+    assert registry.agent("halma", "random").games == ()
+    assert [a.name for a in registry.agents_for("cardrace")].count("random") == 1
+
+
+def test_two_plugins_cannot_claim_one_agent_name_for_one_game() -> None:
+    registry = load_registry(
+        extra_plugins=[
+            ("cardrace", sample_games),
+            ("first", _agent_plugin("sly", ("cardrace",))),
+            ("second", _agent_plugin("sly", ("cardrace", "halma"))),
+            ("generic", _agent_plugin("random", ())),
+        ]
+    )
+    assert [f.name for f in registry.failures] == ["second", "generic"]
+    assert "agent 'sly' for cardrace, halma is already registered" in registry.failures[0].reason
+    assert registry.agent("cardrace", "sly").description.endswith("('cardrace',)")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import sample_games
 from generator.engine import Outcome, replay
 from generator.errors import InputError
 from generator.registry import Registry
@@ -156,3 +157,51 @@ def test_flat_monte_carlo_beats_random_play(registry: Registry) -> None:
     assert any(r.startswith("balance ") and "min_balance 0.3" in r for r in first["reasons"])
     rates = second["metrics"]["seat_win_rates"]
     assert rates[1] > 0.5 > rates[0], "mc wins from the second seat too"
+
+
+class _OwnRecordState(sample_games.CardRaceState):
+    """Card race with its own record lines, result line and per-game metrics."""
+
+    def record_lines(self) -> list[dict[str, object]]:
+        return [{"turned": i + 1} for i in range(self.cards)]
+
+    def record_result(self) -> dict[str, object]:
+        return {"result": self.outcome().result, "cards": self.cards}
+
+    def game_metrics(self) -> dict[str, float]:
+        return {"cards": self.cards, "black_won": float(self.winner == 0)}
+
+    def clone(self) -> _OwnRecordState:
+        other = _OwnRecordState(self.game)
+        other.deck, other.position = list(self.deck), list(self.position)
+        other.turned, other.actions = self.turned, list(self.actions)
+        other.winner, other.cards = self.winner, self.cards
+        return other
+
+
+class _OwnRecordGame(sample_games.CardRaceGame):
+    def new_initial_state(self) -> _OwnRecordState:
+        return _OwnRecordState(self)
+
+
+def test_engines_may_write_their_own_record_lines_and_metrics(registry: Registry) -> None:
+    from generator.api import AgentSpec
+    from generator.simulate.generic_agents import RandomAgent
+    from generator.simulate.playout import play_game
+
+    game = _OwnRecordGame(sample_games.CardRaceRules(goal=12, copies=2))
+    agent = AgentSpec("random", "", lambda g, s, rng: RandomAgent(rng))
+    stats, record = play_game(game, [agent], 3, 0, {"game": "cardrace"})
+    assert record is not None
+    header, *lines, last = record
+    assert header == {"game": "cardrace", "game_index": 0, "goal": 12}
+    assert lines == [{"turned": i + 1} for i in range(len(lines))]
+    assert last == {"result": stats.outcome.result, "cards": len(lines)}
+    assert stats.game_metrics["cards"] == len(lines)
+    many = [play_game(game, [agent], 3, i)[0] for i in range(40)]
+    metrics = compute_metrics(many, 2)
+    cards = [s.game_metrics["cards"] for s in many]
+    assert metrics["game"]["cards"] == pytest.approx(sum(cards) / 40)
+    black = sum(s.outcome.winners == (0,) for s in many) / 40
+    assert metrics["game"]["black_won"] == pytest.approx(black)
+    assert "game" not in compute_metrics(many[:1] and [GameStats(0, Outcome("draw"), 1, 1, 0)], 2)

@@ -9,6 +9,8 @@
 - ``branching_mean``: mean number of legal actions per decision.
 - ``decision_moves``: share of moves that had more than one legal action.
 - ``seat_win_rates``: per seat, the share of games that seat won outright.
+- ``game``: the engine's own per-game numbers (``State.game_metrics()``), each averaged over
+  the games (a 0/1 flag becomes a rate); absent for engines without them.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def compute_metrics(stats: Sequence[GameStats], num_players: int) -> dict[str, A
     rates = [_share(w, games) for w in wins]
     durations = [s.moves for s in stats]
     decisions = sum(s.moves for s in stats)
-    return {
+    metrics: dict[str, Any] = {
         "completion": _share(sum(r in ("win", "draw") for r in results), games),
         "balance": round(1 - (max(rates) - min(rates)), 6) if rates else 0.0,
         "drawishness": _share(results.count("draw"), games),
@@ -49,4 +51,16 @@ def compute_metrics(stats: Sequence[GameStats], num_players: int) -> dict[str, A
         else 0.0,
         "decision_moves": _share(sum(s.decisions for s in stats), decisions),
         "seat_win_rates": rates,
+    }
+    own = game_metric_means(stats)
+    if own:
+        metrics["game"] = own
+    return metrics
+
+
+def game_metric_means(stats: Sequence[GameStats]) -> dict[str, float]:
+    """The mean of every engine-specific per-game number, keys sorted."""
+    keys = sorted({key for s in stats for key in s.game_metrics})
+    return {
+        key: round(statistics.fmean(s.game_metrics.get(key, 0.0) for s in stats), 6) for key in keys
     }

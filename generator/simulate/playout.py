@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.api import Agent, AgentSpec
-from generator.engine import CHANCE, Game, Outcome, num_legal_actions
+from generator.engine import CHANCE, Game, Outcome, State, num_legal_actions
 from generator.simulate.generic_agents import sample_chance
 
 
@@ -25,6 +25,8 @@ class GameStats:
     decisions: int
     """Decisions that had more than one legal action."""
     hit_length_bound: bool = False
+    game_metrics: dict[str, float] = field(default_factory=dict)
+    """The engine's own per-game numbers (``State.game_metrics()``), if it has any."""
 
 
 def game_rng(seed: int, index: int, role: str) -> random.Random:
@@ -51,6 +53,7 @@ def play_game(
     record: list[dict[str, Any]] | None = None
     if record_header is not None:
         record = [{**record_header, "game_index": index, **game.record_header()}]
+    own_lines = record is not None and callable(getattr(state, "record_lines", None))
     moves = branching = decisions = 0
     for _ in range(info.max_length):
         if state.is_terminal():
@@ -58,7 +61,7 @@ def play_game(
         player = state.current_player()
         if player == CHANCE:
             action = sample_chance(state, chance_rng)
-            if record is not None:
+            if record is not None and not own_lines:
                 record.append({"chance": True, **state.action_record(action)})
         else:
             options = num_legal_actions(state)
@@ -66,13 +69,27 @@ def play_game(
             moves += 1
             branching += options
             decisions += options > 1
-            if record is not None:
+            if record is not None and not own_lines:
                 record.append({"player": player, **state.action_record(action)})
         state.apply_action(action)
     bound_hit = not state.is_terminal()
     outcome = state.outcome() if not bound_hit else Outcome("unfinished")
     if record is not None:
-        record.append(
+        record.extend(_record_tail(state, outcome, own_lines))
+    own_metrics = getattr(state, "game_metrics", None)
+    extra = {k: float(v) for k, v in own_metrics().items()} if callable(own_metrics) else {}
+    return GameStats(index, outcome, moves, branching, decisions, bound_hit, extra), record
+
+
+def _record_tail(state: State, outcome: Outcome, own_lines: bool) -> list[dict[str, Any]]:
+    """The record lines after the header: the engine's own action lines if it writes them
+    (``State.record_lines()``), then its result line (``State.record_result()``) or the core's."""
+    lines: list[dict[str, Any]] = list(state.record_lines()) if own_lines else []  # type: ignore[attr-defined]
+    own_result = getattr(state, "record_result", None)
+    if callable(own_result) and not (outcome.result == "unfinished" and not state.is_terminal()):
+        lines.append(own_result())
+    else:
+        lines.append(
             {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
         )
-    return GameStats(index, outcome, moves, branching, decisions, bound_hit), record
+    return lines

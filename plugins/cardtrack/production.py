@@ -24,31 +24,31 @@ class CardtrackProduction(StrictModel):
         0,
         ge=0,
         le=40,
-        description="columns drawn on the track mat (0 = the two start columns plus one each side)",
-    )
-    mat_rows: int = Field(
-        0, ge=0, le=100, description="rows drawn on the mat (0 = rows 0 to height)"
+        description=(
+            "columns drawn on the track mat (0 = max_columns of [rules] if set, else the two "
+            "start columns plus one on each side)"
+        ),
     )
     mat_margin: float = Field(
         15.0, ge=5, le=200, description="paper around the slots of the mat (row numbers go here)"
     )
     max_mat_width: float = Field(
-        1189.0, ge=100, le=5000, description="widest printable mat page (default A0 width)"
+        914.0,
+        ge=100,
+        le=5000,
+        description="widest large-format paper for the one-page mat (default a 36-inch roll)",
     )
     max_mat_height: float = Field(
-        2000.0,
+        3000.0,
         ge=100,
-        le=10_000,
-        description="tallest printable mat page (default a roll plotter's 2 m)",
+        le=5080,
+        description="longest one-page mat (roll length; PDF pages end at 5080 mm)",
     )
     bleed: float = Field(3.0, ge=0, le=10, description="print bleed around cards and tokens")
     big_token: float = Field(30.0, ge=8, le=100, description="big token diameter")
     small_token: float = Field(18.0, ge=5, le=100, description="small token diameter")
-    token_thickness: float = Field(
-        8.0, ge=1, le=50, description="wooden token height (finished thickness)"
-    )
     wood_thickness: float = Field(
-        10.0, ge=1, le=60, description="board the CNC tokens are cut from"
+        8.0, ge=2, le=40, description="board the CNC tokens are cut from (the token height)"
     )
     engrave_depth: float = Field(
         0.6, ge=0, le=5, description="depth of the engraved ring on big tokens (0 = none)"
@@ -74,11 +74,11 @@ class CardtrackProduction(StrictModel):
             raise ValueError(
                 f"big_token ({self.big_token:g}) must fit on a card of width w ({self.w:g})"
             )
-        if self.token_thickness > self.wood_thickness:
+        if self.engrave_depth >= self.wood_thickness / 2:
             raise ValueError(
-                f"token_thickness ({self.token_thickness:g}) must not exceed "
-                f"wood_thickness ({self.wood_thickness:g})"
+                f"engrave_depth ({self.engrave_depth:g}) must be below half the wood_thickness "
+                f"({self.wood_thickness:g})"
             )
-        if self.engrave_depth >= self.token_thickness:
-            raise ValueError("engrave_depth must be below token_thickness")
+        if self.mat_columns == 1:
+            raise ValueError("mat_columns must be 0 (automatic) or at least 2 (the start columns)")
         return self

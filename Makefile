@@ -40,11 +40,14 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(PY) -m pip install -q -e '.[test]'
 	@touch $@
 
-# poppler-utils: pdftotext, pdffonts and pdftoppm read the PDFs back in the tests.
+# poppler-utils: pdftotext, pdffonts and pdftoppm read the PDFs back in the tests;
+# chromium: the browser tests of `plywright serve` (driven by Playwright, never downloaded).
 system-deps:
-	@command -v pdftotext >/dev/null && command -v pdffonts >/dev/null || { \
+	@command -v pdftotext >/dev/null && command -v pdffonts >/dev/null \
+	  && command -v chromium >/dev/null || { \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq poppler-utils >/dev/null; }
+	  $$SUDO apt-get update -qq \
+	  && $$SUDO apt-get install -y -qq poppler-utils chromium >/dev/null; }
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -9,3 +9,13 @@ class InputError(Exception):
     def __init__(self, message: str, *, source: str | None = None) -> None:
         self.source = source
         super().__init__(f"{source}: {message}" if source else message)
+
+
+class Interrupted(Exception):
+    """Long work (simulated games) stopped by SIGINT/SIGTERM after ``done`` of ``total`` units;
+    the worker processes are already ended when this is raised."""
+
+    def __init__(self, done: int, total: int) -> None:
+        self.done = done
+        self.total = total
+        super().__init__(f"interrupted after {done} of {total} games")

@@ -7,8 +7,8 @@ the file's values override them, and every table is validated by the plugin's py
 
 from __future__ import annotations
 
-import re
 import tomllib
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +24,13 @@ from generator.registry import Registry
 TABLES = ("rules", "production", "print", "check")
 TOP_LEVEL = ("game", "name", "preset", *TABLES)
 Table = TypeVar("Table", bound=StrictModel)
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+MAX_NAME = 64
+NAME_PUNCTUATION = frozenset(" ._-")
+WINDOWS_DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL"] + [f"{d}{i}" for d in ("COM", "LPT") for i in range(1, 10)]
+)
+MAX_DEPTH = 32
+"""Deepest nesting of tables and arrays a variant file may have (real ones need 3)."""
 
 
 @dataclass(frozen=True)
@@ -80,9 +86,35 @@ def read_variant_file(path: Path) -> dict[str, Any]:
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror})", source=source) from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(f"invalid TOML: {exc}", source=source) from None
+    except RecursionError:  # the parser recurses once per level of nested arrays or tables
+        raise InputError(
+            f"invalid TOML: arrays or tables nested too deeply (at most {MAX_DEPTH} levels)",
+            source=source,
+        ) from None
+    _check_depth(data, source)
+    return data
+
+
+def _check_depth(data: object, source: str) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` (iteratively: no recursion limit)."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: list[object] = list(value.values())
+        elif isinstance(value, list):
+            children = list(value)
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            raise InputError(
+                f"arrays or tables nested too deeply (at most {MAX_DEPTH} levels)",
+                source=source,
+            )
+        stack.extend((child, depth + 1) for child in children)
 
 
 def load_variant(path: Path, registry: Registry) -> Variant:
@@ -99,11 +131,34 @@ def _pick(options: Mapping[str, Any], what: str, value: object, source: str) -> 
     return options[value]
 
 
+def safe_folder_name(name: str) -> bool:
+    """Whether ``name`` is a folder name every common file system takes: 1-64 letters (any
+    script) or digits, spaces, '.', '_' or '-'; starting with a letter or digit, not ending in
+    a space or '.', no '..', no path separators or control characters, no Windows device name.
+    """
+    if not 1 <= len(name) <= MAX_NAME or ".." in name:
+        return False
+    if not name[0].isalnum() or name[-1] in " .":
+        return False
+    if name.split(".")[0].strip().upper() in WINDOWS_DEVICES:
+        return False
+    for char in name:
+        category = unicodedata.category(char)
+        # letters, digits and the combining marks of letters (decomposed accents, Devanagari...)
+        if not (char.isalnum() or category[0] == "M" or char in NAME_PUNCTUATION):
+            return False
+    return True
+
+
 def _check_name(name: object, source: str) -> str:
-    if not isinstance(name, str) or not NAME_PATTERN.match(name) or ".." in name:
+    """The variant's name (its build folder), in the composed Unicode form (NFC)."""
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFC", name)
+    if not isinstance(name, str) or not safe_folder_name(name):
         raise InputError(
-            f"name: {name!r} is not a safe folder name (allowed: 1-64 letters, digits, '.', "
-            "'_' or '-', starting with a letter or digit, no '..')",
+            f"name: {name!r} is not a safe folder name (allowed: 1-{MAX_NAME} letters of any "
+            "language, digits, spaces, '.', '_' or '-', starting with a letter or digit, not "
+            "ending in a space or '.', no '..')",
             source=source,
         )
     return name

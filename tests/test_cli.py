@@ -132,6 +132,8 @@ def test_perft_prints_depth_count_seconds(run_cli: CliRunner) -> None:
             "game: unknown value 'go' (allowed: halma, tictactoe)",
         ),
         (["check", "{file}"], "[[[", "invalid TOML"),
+        (["check", "{file}"], "x = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
+        (["build", "{file}"], "x = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
         (
             ["build", "{file}"],
             'game = "tictactoe"\nname = "../../escape"\n',

@@ -101,3 +101,63 @@ def test_table_gives_a_typed_table_or_refuses(registry: Registry) -> None:
     assert variant.table(CardRaceProduction).fail is True
     with pytest.raises(TypeError, match="has no HalmaRules table"):
         variant.table(HalmaRules)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = " + "[" * 5000 + "]" * 5000 + "\n",  # the parser itself runs out of stack
+        'game = "cardrace"\nx = ' + "[" * 300 + "]" * 300 + "\n",  # parses, nested too deeply
+        'game = "cardrace"\nx = ' + "{a = " * 2000 + "1" + "}" * 2000 + "\n",
+    ],
+)
+def test_deeply_nested_files_get_one_line(registry: Registry, tmp_path: Path, text: str) -> None:
+    message = _error(registry, write(tmp_path / "deep.toml", text))
+    assert "nested too deeply" in message
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ķīniešu dambrete",
+        "Китайські шашки",
+        "Chinees dammen 2",
+        "halma-pro_v1.2",
+        "cafe\u0301",  # a decomposed accent is composed (NFC) for the folder name
+    ],
+)
+def test_names_take_letters_of_any_language(registry: Registry, name: str) -> None:
+    import unicodedata
+
+    variant = parse_variant({"game": "cardrace", "name": name}, registry)
+    assert variant.name == unicodedata.normalize("NFC", name)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "a/b",
+        "a\\b",
+        ".hidden",
+        "-flag",
+        "tab\there",
+        "line\nbreak",
+        "trailing.",
+        "space ",
+        "..",
+        "a..b",
+        "NUL",
+        "con.txt",
+        "x" * 65,
+        "star*",
+        "a:b",
+        "zero\u200bwidth",
+        7,
+    ],
+)
+def test_names_that_are_no_safe_folder_are_refused(
+    registry: Registry, tmp_path: Path, name: object
+) -> None:
+    with pytest.raises(InputError, match="not a safe folder name") as caught:
+        parse_variant({"game": "cardrace", "name": name}, registry)
+    assert "\n" not in str(caught.value)

@@ -57,11 +57,8 @@ def compass(n: int, target: int) -> Compass:
     """Guidance toward point ``target`` on the board of size ``n`` (cached)."""
     t = tables(n)
     board = t.board
-    centre = board.index[(0, 0)]
-    from_centre = board.steps_from(centre)
-    tip = max(board.points[target], key=lambda h: (from_centre[h], -h))
-    back = max(board.points[opposite(target)], key=lambda h: (from_centre[h], -h))
-    dist = board.steps_from(tip)
+    tip, back = board.tip(target), board.tip(opposite(target))
+    dist = board.steps_to_tip(target)
     tx, ty = board.xy(tip)
     bx, by = board.xy(back)
     length = ((tx - bx) ** 2 + (ty - by) ** 2) ** 0.5

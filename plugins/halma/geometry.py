@@ -95,6 +95,15 @@ class StarBoard:
             frontier = reached
         return tuple(dist)
 
+    def tip(self, point: int) -> int:
+        """The hole of ``point`` farthest from the centre (the point's tip)."""
+        from_centre = self.steps_from(self.index[(0, 0)])
+        return max(self.points[point], key=lambda h: (from_centre[h], -h))
+
+    def steps_to_tip(self, point: int) -> tuple[int, ...]:
+        """Fewest steps from every hole to the tip of ``point`` over the empty board."""
+        return self.steps_from(self.tip(point))
+
     def point_of_hole(self, hole: int) -> int | None:
         q, r = self.holes[hole]
         return point_of(q, r, self.n)

@@ -112,11 +112,9 @@ class HalmaGame:
     def progress_tables(self) -> tuple[tuple[tuple[int, ...], int, int], ...]:
         """Per seat: steps from each hole to the target tip, and the pegs' total of those steps
         at the start and with the target packed (for :meth:`HalmaState.evaluate`)."""
-        from plugins.halma.agents import compass  # the agents own the guidance tables
-
         out = []
         for seat, target in enumerate(self.rules.target_points()):
-            dist = compass(self.rules.n, target).dist
+            dist = self.tables.board.steps_to_tip(target)
             start = sum(dist[h] for h in holes_of(self.start_masks[seat]))
             packed = sum(dist[h] for h in holes_of(self.target_masks[seat]))
             out.append((dist, start, packed))

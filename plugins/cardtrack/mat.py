@@ -1,0 +1,516 @@
+"""The Konstruktsiia track mat at 1:1: card slots from the one geometry model, row numbers,
+the summit row, the two starting jokers.
+
+:func:`track_mat` computes a :class:`Mat` (boxes and labels in millimetres, y up, origin at
+the lower-left corner of Black's joker ``V(0, 0)``); three writers draw the same mat:
+
+* :func:`write_mat_sheet` — one large-format PDF page (plotter or print shop);
+* :func:`write_mat_tiled` — the mat tiled over A4/Letter with an assembly map, overlap strips,
+  trim seams, registration marks and the 100 mm scale bar on every page
+  (:mod:`generator.print.tiling`, :mod:`generator.print.scalebar` and the page furniture of
+  :mod:`generator.print.templates`, as the drill templates use them);
+* :func:`mat_svg` — an SVG in millimetres.
+
+Columns shown: ``mat_columns`` of ``[production]``, else ``max_columns`` of ``[rules]``, else
+:data:`DEFAULT_COLUMNS` (the two start columns and one more on each side, so a track can
+bridge out either way). Rows: 0 (the jokers) up to the summit row ``height``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import svgwrite
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.cad.geometry2d import Bounds
+from generator.cad.plan import mm
+from generator.print.fonts import register_fonts
+from generator.print.plandraw import PT_PER_MM, View, in_view, registration_mark
+from generator.print.templates import TINT, _footer, _header, _neighbour_hints
+from generator.print.tiling import Margins, TileGrid, tile_grid
+from generator.svg.frame import SvgFrame, num
+from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
+from plugins.cardtrack.production import CardtrackProduction
+
+K = PT_PER_MM
+DEFAULT_COLUMNS = 4
+"""Columns on the mat when neither ``mat_columns`` nor ``max_columns`` says otherwise."""
+SHEET_MARGINS = Margins(left=15.0, right=15.0, top=20.0, bottom=27.0)
+"""Paper around the mat on the one-page PDF (header above, scale bar below)."""
+MIN_SHEET_WIDTH = 190.0
+"""The one-page PDF is at least this wide, so its header and scale bar fit."""
+
+PLAYER_COLOURS = {"black": "#222222", "red": "#c8102e"}
+"""Drawing colours of the two players (tokens, start slots, reference cards)."""
+INK = "#333333"
+SLOT_LINE = "#4d4d4d"
+V_FILL = "#f3f5f8"
+H_FILL = "#f7f1e6"
+SUMMIT_FILL = "#ffe9a8"
+START_FILL = {"black": "#d6d6d6", "red": "#f7d0d4"}
+ROW_NUMBER = "#b9b9b9"
+
+Anchor = Literal["start", "middle", "end"]
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle in mm: ``x, y`` its lower-left corner."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: str | None
+    stroke: str | None
+    line_pt: float = 0.6
+    dash: tuple[float, ...] = ()
+    slot: Slot | None = None
+    """The card slot this box outlines (``None`` for bands and frames)."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """One line of text: ``x, y`` is the anchor point on the baseline (mm)."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    """Cap-to-baseline size in mm (font size)."""
+    colour: str = INK
+    bold: bool = False
+    anchor: Anchor = "middle"
+
+
+@dataclass(frozen=True)
+class MatTexts:
+    """The few words on the mat (several languages joined with " / ")."""
+
+    title: str
+    black_start: str
+    red_start: str
+    summit: str
+    joker: str
+
+
+@dataclass(frozen=True)
+class Mat:
+    """The whole mat in mm: what every writer draws."""
+
+    name: str
+    card: tuple[float, float]
+    height: int
+    columns: tuple[int, int]
+    trim: Bounds
+    """The mat's outer edge (the slots plus the margin)."""
+    boxes: tuple[Box, ...]
+    labels: tuple[Label, ...]
+
+    @property
+    def slots(self) -> tuple[Slot, ...]:
+        return tuple(b.slot for b in self.boxes if b.slot is not None)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.trim
+        return (x1 - x0, y1 - y0)
+
+    def slot_box(self, slot: Slot) -> Box:
+        for box in self.boxes:
+            if box.slot == slot:
+                return box
+        raise KeyError(str(slot))
+
+
+def mat_columns(production: CardtrackProduction, max_columns: int) -> int:
+    """How many columns the mat shows (see the module docstring)."""
+    if production.mat_columns:
+        return min(production.mat_columns, max_columns) if max_columns else production.mat_columns
+    return max_columns or DEFAULT_COLUMNS
+
+
+def track_mat(
+    production: CardtrackProduction,
+    *,
+    height: int,
+    max_columns: int = 0,
+    texts: MatTexts,
+    name: str = "",
+) -> Mat:
+    """The mat of a variant: every slot of rows ``0 .. height`` in the mat's columns."""
+    w, h, margin = production.w, production.h, production.mat_margin
+    columns = mat_columns(production, max_columns)
+    first, last = column_range(columns) or (0, 1)
+    slots = track_slots(height, columns)
+    x0, x1 = first * (w + h), last * (w + h) + w
+    y0, y1 = 0.0, (height + 1) * h
+    trim = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
+    boxes: list[Box] = [Box(*_xywh(trim), fill=None, stroke="#8c8c8c", line_pt=0.8)]
+    boxes.append(Box(trim[0], height * h, trim[2] - trim[0], h, fill=SUMMIT_FILL, stroke=None))
+    starts = {Slot("V", 0, 0): "black", Slot("V", 1, 0): "red"}
+    for slot in slots:
+        fill = (
+            START_FILL[starts[slot]] if slot in starts else V_FILL if slot.kind == "V" else H_FILL
+        )
+        dash = (3.0, 2.0) if slot.kind == "H" else ()
+        boxes.append(Box(*slot_rect(slot, w, h), fill=fill, stroke=SLOT_LINE, dash=dash, slot=slot))
+    labels = _row_labels(trim, w, h, height, margin, texts)
+    number = min(0.32 * w, 0.3 * h)
+    for slot in slots:
+        if slot.kind != "V" or slot in starts:
+            continue
+        cx, cy = _centre(slot, w, h)
+        summit = slot.r == height
+        labels.append(
+            Label(
+                cx,
+                cy - 0.36 * number,
+                str(slot.r),
+                number,
+                colour="#c99a1a" if summit else ROW_NUMBER,
+                bold=summit,
+            )
+        )
+    for slot, player in starts.items():
+        cx, cy = _centre(slot, w, h)
+        colour = PLAYER_COLOURS[player]
+        size = min(0.11 * w, 6.0)
+        labels.append(Label(cx, cy + 0.28 * h, "★ " + texts.joker, size, colour, bold=True))
+        words = texts.black_start if player == "black" else texts.red_start
+        for i, part in enumerate(words.split(" / ")):
+            labels.append(Label(cx, cy - 0.3 * h - i * 1.4 * size, part, 0.8 * size, colour))
+    return Mat(
+        name=name,
+        card=(w, h),
+        height=height,
+        columns=(first, last),
+        trim=trim,
+        boxes=tuple(boxes),
+        labels=tuple(labels),
+    )
+
+
+def _xywh(b: Bounds) -> tuple[float, float, float, float]:
+    return (b[0], b[1], b[2] - b[0], b[3] - b[1])
+
+
+def _centre(slot: Slot, w: float, h: float) -> tuple[float, float]:
+    x, y, width, height = slot_rect(slot, w, h)
+    return (x + width / 2, y + height / 2)
+
+
+def _row_labels(
+    trim: Bounds, w: float, h: float, height: int, margin: float, texts: MatTexts
+) -> list[Label]:
+    """Row numbers in the left and right margins; the summit row marked, the title below."""
+    size = min(0.45 * margin, 0.3 * h, 7.0)
+    out: list[Label] = []
+    for r in range(height + 1):
+        y = r * h + h / 2 - 0.36 * size
+        summit = r == height
+        text = f"▲{r}" if summit else str(r)
+        colour = "#9a6b00" if summit else INK
+        out.append(Label(trim[0] + margin / 2, y, text, size, colour, bold=summit))
+        out.append(Label(trim[2] - margin / 2, y, text, size, colour, bold=summit))
+    small = min(0.3 * margin, 4.0)
+    out.append(
+        Label(
+            trim[0] + margin,
+            height * h + h - 1.4 * small,
+            texts.summit,
+            small,
+            "#9a6b00",
+            True,
+            "start",
+        )
+    )
+    out.append(
+        Label(trim[0] + margin, trim[1] + 0.35 * margin, texts.title, small, INK, anchor="start")
+    )
+    return out
+
+
+# -- drawing on a PDF canvas ----------------------------------------------------------------
+
+
+def draw_mat(c: Canvas, mat: Mat, pt: float) -> None:
+    """Draw ``mat`` in plan millimetres (call inside :func:`in_view`); ``pt`` = 1 pt in mm."""
+    regular, bold, _, _ = register_fonts()
+    for box in mat.boxes:
+        c.setDash([d * pt for d in box.dash] if box.dash else [])
+        c.setLineWidth(box.line_pt * pt)
+        if box.fill:
+            c.setFillColor(colors.HexColor(box.fill))
+        if box.stroke:
+            c.setStrokeColor(colors.HexColor(box.stroke))
+        c.rect(
+            box.x,
+            box.y,
+            box.width,
+            box.height,
+            stroke=1 if box.stroke else 0,
+            fill=1 if box.fill else 0,
+        )
+    c.setDash([])
+    for label in mat.labels:
+        c.setFillColor(colors.HexColor(label.colour))
+        c.setFont(bold if label.bold else regular, label.size)
+        if label.anchor == "start":
+            c.drawString(label.x, label.y, label.text)
+        elif label.anchor == "end":
+            c.drawRightString(label.x, label.y, label.text)
+        else:
+            c.drawCentredString(label.x, label.y, label.text)
+
+
+def _canvas(path: Path, page: tuple[float, float], mat: Mat, subject: str) -> Canvas:
+    regular = register_fonts()[0]
+    c = Canvas(
+        str(path),
+        pagesize=(page[0] * K, page[1] * K),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=regular,
+    )
+    c.setTitle(f"{mat.name} — {subject}")
+    c.setAuthor("plywright")
+    c.setCreator("plywright")
+    c.setSubject(subject)
+    return c
+
+
+def sheet_page_size(mat: Mat) -> tuple[float, float]:
+    """Width and height (mm) of the one-page PDF: the mat plus header and scale-bar strips."""
+    m = SHEET_MARGINS
+    width, height = mat.size
+    return (max(width, MIN_SHEET_WIDTH) + m.left + m.right, height + m.top + m.bottom)
+
+
+def write_mat_sheet(mat: Mat, path: Path, *, info: Sequence[str] = ()) -> tuple[float, float]:
+    """The mat at 1:1 on one page sized to it; returns the page size in mm."""
+    m = SHEET_MARGINS
+    page = sheet_page_size(mat)
+    x0, y0, x1, y1 = mat.trim
+    half = (page[0] - m.left - m.right) / 2
+    cx = (x0 + x1) / 2
+    c = _canvas(path, page, mat, "track mat 1:1, single sheet")
+    view = View((cx - half, y0, cx + half, y1), (m.left * K, m.bottom * K))
+    with in_view(c, view):
+        draw_mat(c, mat, view.pt)
+    _header(c, page, m, "Full size", "single sheet, print at 100 %", ("page 1 of 1", mat.name))
+    note = "Print at 100 % (actual size, no 'fit to page'). Units: mm."
+    _footer(c, page, m, (note, *info))
+    c.save()
+    return page
+
+
+def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:
+    """The page grid of the tiled mat."""
+    return tile_grid(mat.trim, paper, overlap=overlap)
+
+
+TILE_NOTES = (
+    "Print at 100 % (actual size, no 'fit to page').",
+    "Trim along the dashed ✂ seams (left and top),",
+    "lay onto the neighbours so the target marks meet, tape.",
+    "Units: mm. Every card slot is exactly one card.",
+)
+
+
+def write_mat_tiled(
+    mat: Mat, path: Path, *, paper: str, info: Sequence[str] = (), overlap: float = 12.0
+) -> TileGrid:
+    """The mat at 1:1 over ``paper`` pages, assembly map first; returns the grid."""
+    grid = mat_grid(mat, paper, overlap)
+    total = len(grid.tiles) + 1
+    c = _canvas(path, grid.page, mat, f"track mat 1:1 on {paper}")
+    _map_page(c, mat, grid, paper, info, total)
+    for number, tile in enumerate(grid.tiles, start=2):
+        c.showPage()
+        m, (cw, ch) = grid.margins, grid.content
+        view = View(tile.area, (m.left * K, m.bottom * K))
+        x0, y0, x1, y1 = tile.area
+        ov = grid.overlap
+        with in_view(c, view):
+            draw_mat(c, mat, view.pt)
+            c.setFillColorRGB(*TINT)
+            strips = {
+                (0, -1): (x0, y0, ov, y1 - y0),
+                (0, 1): (x1 - ov, y0, ov, y1 - y0),
+                (-1, 0): (x0, y1 - ov, x1 - x0, ov),
+                (1, 0): (x0, y0, x1 - x0, ov),
+            }
+            c.saveState()
+            c.setFillAlpha(0.45)
+            for (dr, dc), (sx, sy, sw, sh) in strips.items():
+                if grid.neighbour(tile, dr, dc):
+                    c.rect(sx, sy, sw, sh, stroke=0, fill=1)
+            c.restoreState()
+            for mark in grid.marks():
+                registration_mark(c, mark, view.pt)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.setLineWidth(0.6 * view.pt)
+            c.setDash([3 * view.pt, 2 * view.pt])
+            if grid.neighbour(tile, 0, -1):
+                sx = grid.seam_x(tile.col - 1)
+                c.line(sx, y0, sx, y1)
+            if grid.neighbour(tile, -1, 0):
+                sy = grid.seam_y(tile.row - 1)
+                c.line(x0, sy, x1, sy)
+        c.setDash()
+        c.setStrokeColorRGB(0.6, 0.6, 0.6)
+        c.setLineWidth(0.3)
+        c.rect(m.left * K, m.bottom * K, cw * K, ch * K, stroke=1, fill=0)
+        regular = register_fonts()[0]
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(regular, 9)
+        if grid.neighbour(tile, 0, -1):
+            px, _ = view.page_point((grid.seam_x(tile.col - 1), y1))
+            c.drawCentredString(px, (m.bottom + ch + 1.2) * K, "✂")
+        if grid.neighbour(tile, -1, 0):
+            _, py = view.page_point((x0, grid.seam_y(tile.row - 1)))
+            c.drawRightString((m.left - 0.8) * K, py - 3, "✂")
+        _neighbour_hints(c, grid, tile)
+        _header(
+            c,
+            grid.page,
+            m,
+            tile.label,
+            f"(row {tile.row + 1}, col {tile.col + 1})",
+            (f"page {number} of {total}", mat.name),
+        )
+        _footer(c, grid.page, m, TILE_NOTES)
+    c.save()
+    return grid
+
+
+def _map_page(
+    c: Canvas, mat: Mat, grid: TileGrid, paper: str, info: Sequence[str], total: int
+) -> None:
+    """Page 1: the whole mat small, the pages drawn over it with their labels."""
+    regular, bold, _, _ = register_fonts()
+    m = grid.margins
+    w, h = grid.page
+    _header(
+        c,
+        grid.page,
+        m,
+        "Assembly map",
+        f"track mat 1:1 on {paper}",
+        (f"page 1 of {total}", mat.name),
+    )
+    c.setFont(regular, 7.5)
+    c.setFillColorRGB(0, 0, 0)
+    top = h - m.top - 2
+    for i, line in enumerate(info):
+        c.drawString(m.left * K, (top - 3.6 * i) * K, line)
+    steps = (
+        f"1. Print pages 2-{total} at 100 % (actual size); check every 100 mm bar with a ruler.",
+        "2. Trim each page along its dashed ✂ seams (left and top edges where shown).",
+        "3. Lay each page onto its left and upper neighbours so the target marks meet; tape.",
+        "4. Every card slot on the mat is exactly one card: lay a card on a slot to check.",
+    )
+    for i, step in enumerate(steps):
+        c.drawString(m.left * K, (m.bottom + 3.8 * (len(steps) - 1 - i) + 1) * K, step)
+    box_top = top - 3.6 * len(info) - 3
+    box_bottom = m.bottom + 3.8 * len(steps) + 4
+    cov = grid.covered
+    box_w, box_h = w - m.left - m.right, box_top - box_bottom
+    scale = min(box_w / (cov[2] - cov[0]), box_h / (cov[3] - cov[1]))
+    origin = (
+        (m.left + (box_w - (cov[2] - cov[0]) * scale) / 2) * K,
+        (box_bottom + (box_h - (cov[3] - cov[1]) * scale) / 2) * K,
+    )
+    view = View(cov, origin, scale)
+    with in_view(c, view, clip=False):
+        draw_mat(c, mat, view.pt)
+        c.setStrokeColorRGB(0.1, 0.3, 0.8)
+        c.setLineWidth(0.8 * view.pt)
+        for tile in grid.tiles:
+            x0, y0, x1, y1 = grid.cell(tile)
+            c.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
+    size = max(8.0, min(22.0, 0.25 * min(grid.content) * scale * K))
+    for number, tile in enumerate(grid.tiles, start=2):
+        x0, y0, x1, y1 = grid.cell(tile)
+        px, py = view.page_point(((x0 + x1) / 2, (y0 + y1) / 2))
+        half = max(c.stringWidth(tile.label, bold, size) / 2, 14) + 4
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.1, 0.3, 0.8)
+        c.roundRect(px - half, py - 0.5 * size - 8, 2 * half, 1.1 * size + 8, 3, stroke=1, fill=1)
+        c.setFillColorRGB(0.1, 0.3, 0.8)
+        c.setFont(bold, size)
+        c.drawCentredString(px, py - 0.3 * size, tile.label)
+        c.setFont(regular, 6.5)
+        c.drawCentredString(px, py - 0.5 * size - 5.5, f"page {number}")
+    _footer(
+        c,
+        grid.page,
+        m,
+        ("This map is not to scale.", "Pages are at 1:1.", f"{len(grid.tiles)} mat pages."),
+    )
+
+
+# -- SVG --------------------------------------------------------------------------------------
+
+SVG_FONT = "DejaVu Sans, Verdana, sans-serif"
+
+
+def mat_svg(mat: Mat) -> str:
+    """The mat as SVG text at 1:1 (document size in mm, view box in mm)."""
+    frame = SvgFrame.around(mat.trim)
+    dwg = svgwrite.Drawing(
+        size=(f"{num(frame.width)}mm", f"{num(frame.height)}mm"),
+        viewBox=frame.view_box,
+        debug=False,
+    )
+    w, h = mat.card
+    dwg.set_desc(
+        title=f"{mat.name} track mat",
+        desc=f"Konstruktsiia track mat at 1:1 in mm: cards {mm(w)} x {mm(h)} mm, rows 0-"
+        f"{mat.height}, columns {mat.columns[0]} to {mat.columns[1]}.",
+    )
+    pt = 25.4 / 72
+    slots = dwg.g(id="slots")
+    furniture = dwg.g(id="mat")
+    for box in mat.boxes:
+        x, y = frame.xy((box.x, box.y + box.height))
+        attrs: dict[str, str] = {
+            "fill": box.fill or "none",
+            "stroke": box.stroke or "none",
+            "stroke_width": num(box.line_pt * pt),
+        }
+        if box.dash:
+            attrs["stroke_dasharray"] = " ".join(num(d * pt) for d in box.dash)
+        rect = dwg.rect(insert=(x, y), size=(num(box.width), num(box.height)), **attrs)
+        if box.slot is not None:
+            rect["id"] = f"{box.slot.kind}_{box.slot.c}_{box.slot.r}".replace("-", "m")
+            slots.add(rect)
+        else:
+            furniture.add(rect)
+    texts = dwg.g(id="labels", font_family=SVG_FONT)
+    for label in mat.labels:
+        x, y = frame.xy((label.x, label.y))
+        texts.add(
+            dwg.text(
+                label.text,
+                insert=(x, y),
+                font_size=num(label.size),
+                fill=label.colour,
+                text_anchor=label.anchor,
+                font_weight="bold" if label.bold else "normal",
+            )
+        )
+    dwg.add(furniture)
+    dwg.add(slots)
+    dwg.add(texts)
+    return str(dwg.tostring())
+
+
+def write_mat_svg(mat: Mat, path: Path) -> None:
+    path.write_text(mat_svg(mat) + "\n", encoding="utf-8")

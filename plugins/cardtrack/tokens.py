@@ -1,0 +1,192 @@
+"""Konstruktsiia's tokens: the set (2 big, 2 × ``small_tokens`` small) and its print sheet.
+
+The print sheet lays every token out on A4/Letter as a disc in its player's colour with
+``bleed`` mm of colour beyond the cut, and crop marks at the corners of the square around
+each disc (cut the disc inside them with a circle cutter or punch). :func:`crop_marks` is
+shared with the reference cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.cad.plan import mm
+from generator.print.document import page_size
+from generator.print.fonts import register_fonts
+from generator.print.plandraw import PT_PER_MM
+from plugins.cardtrack.production import CardtrackProduction
+
+K = PT_PER_MM
+Player = Literal["black", "red"]
+TokenKind = Literal["big", "small"]
+PLAYERS: tuple[Player, Player] = ("black", "red")
+PLAYER_COLOURS: dict[str, str] = {"black": "#222222", "red": "#c8102e"}
+"""Drawing colours of the two players (tokens, start slots, reference cards)."""
+CROP_GAP = 1.5
+"""Distance (mm) from the bleed edge to where a crop mark starts."""
+CROP_LENGTH = 4.0
+"""Length (mm) of a crop mark."""
+CROP_LINE_PT = 0.25
+SHEET_MARGIN = 12.0
+HEADER = 22.0
+SYMBOLS: dict[TokenKind, str] = {"big": "★", "small": "♚"}
+"""The sign printed on each kind of token (small tokens come with kings)."""
+
+
+@dataclass(frozen=True, order=True)
+class Token:
+    """One token: ``kind`` big or small, its ``player`` and diameter (mm)."""
+
+    kind: TokenKind
+    player: Player
+    diameter: float
+    index: int = 0
+
+
+def token_set(small_tokens: int, production: CardtrackProduction) -> tuple[Token, ...]:
+    """Every token of a game: one big and ``small_tokens`` small per player."""
+    out = [Token("big", player, production.big_token) for player in PLAYERS]
+    out += [
+        Token("small", player, production.small_token, i)
+        for player in PLAYERS
+        for i in range(small_tokens)
+    ]
+    return tuple(out)
+
+
+def crop_marks(
+    c: Canvas, x: float, y: float, width: float, height: float, bleed: float, pt: float
+) -> None:
+    """Crop marks at the four corners of the trim box ``x, y, width, height`` (canvas units
+    mm, ``pt`` = one point in mm), starting ``CROP_GAP`` mm outside the bleed."""
+    c.saveState()
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(CROP_LINE_PT * pt)
+    c.setDash([])
+    start, end = bleed + CROP_GAP, bleed + CROP_GAP + CROP_LENGTH
+    for cx, sx in ((x, -1), (x + width, 1)):
+        for cy, sy in ((y, -1), (y + height, 1)):
+            c.line(cx + sx * start, cy, cx + sx * end, cy)
+            c.line(cx, cy + sy * start, cx, cy + sy * end)
+    c.restoreState()
+
+
+def pitch(token: Token, bleed: float) -> float:
+    """Cell size (mm) of one token on the sheet: disc, bleed and crop marks on both sides."""
+    return token.diameter + 2 * (bleed + CROP_GAP + CROP_LENGTH + 1.0)
+
+
+@dataclass(frozen=True)
+class PlacedToken:
+    token: Token
+    page: int
+    centre: tuple[float, float]
+    """Centre on its page in mm from the lower-left corner."""
+
+
+def layout_sheet(
+    tokens: Sequence[Token], paper: str, bleed: float
+) -> tuple[tuple[float, float], list[PlacedToken]]:
+    """Page size (mm) and every token's page and centre: big tokens first, rows top down."""
+    w_pt, h_pt = page_size(paper)
+    page = (w_pt / K, h_pt / K)
+    left, top = SHEET_MARGIN, page[1] - SHEET_MARGIN - HEADER
+    bottom = SHEET_MARGIN + 8.0
+    out: list[PlacedToken] = []
+    number, x, y, row = 0, left, top, 0.0
+    previous: TokenKind | None = None
+    for token in tokens:
+        cell = pitch(token, bleed)
+        new_row = previous is not None and token.kind != previous
+        if new_row or x + cell > page[0] - SHEET_MARGIN + 1e-9:
+            x, y, row = left, y - row, 0.0
+        if y - cell < bottom - 1e-9:
+            number, x, y, row = number + 1, left, top, 0.0
+        out.append(PlacedToken(token, number, (x + cell / 2, y - cell / 2)))
+        x += cell
+        row = max(row, cell)
+        previous = token.kind
+    return page, out
+
+
+def _canvas(path: Path, page: tuple[float, float], title: str, subject: str) -> Canvas:
+    regular = register_fonts()[0]
+    c = Canvas(
+        str(path),
+        pagesize=(page[0] * K, page[1] * K),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=regular,
+    )
+    c.setTitle(title)
+    c.setAuthor("plywright")
+    c.setCreator("plywright")
+    c.setSubject(subject)
+    return c
+
+
+def write_token_sheet(
+    tokens: Sequence[Token],
+    path: Path,
+    *,
+    paper: str,
+    production: CardtrackProduction,
+    title: str,
+    lines: Sequence[str],
+) -> int:
+    """The print sheet of ``tokens`` (header ``title`` and ``lines``); returns the page count."""
+    regular, bold, _, _ = register_fonts()
+    bleed = production.bleed
+    page, placed = layout_sheet(tokens, paper, bleed)
+    pages = max(p.page for p in placed) + 1 if placed else 1
+    c = _canvas(path, page, title, "token print sheet with crop marks")
+    pt = 1 / K
+    for number in range(pages):
+        if number:
+            c.showPage()
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(bold, 14)
+        c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 5) * K, title)
+        c.setFont(regular, 7.5)
+        for i, line in enumerate(lines):
+            c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 10 - 3.4 * i) * K, line)
+        c.drawRightString(
+            (page[0] - SHEET_MARGIN) * K,
+            (page[1] - SHEET_MARGIN - 5) * K,
+            f"page {number + 1} of {pages}",
+        )
+        c.drawString(
+            SHEET_MARGIN * K,
+            SHEET_MARGIN * K,
+            f"Print at 100 %. Bleed {mm(bleed)} mm. Big tokens ⌀ {mm(production.big_token)} mm, "
+            f"small tokens ⌀ {mm(production.small_token)} mm.",
+        )
+        c.saveState()
+        c.scale(K, K)
+        for item in (p for p in placed if p.page == number):
+            _draw_token(c, item, bleed, pt)
+        c.restoreState()
+    c.save()
+    return pages
+
+
+def _draw_token(c: Canvas, item: PlacedToken, bleed: float, pt: float) -> None:
+    bold = register_fonts()[1]
+    (x, y), token = item.centre, item.token
+    r = token.diameter / 2
+    c.setFillColor(colors.HexColor(PLAYER_COLOURS[token.player]))
+    c.circle(x, y, r + bleed, stroke=0, fill=1)
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(0.8 * pt * r / 9)
+    c.circle(x, y, 0.78 * r, stroke=1, fill=0)
+    c.setFillColorRGB(1, 1, 1)
+    size = 1.0 * r
+    c.setFont(bold, size)
+    c.drawCentredString(x, y - 0.36 * size, SYMBOLS[token.kind])
+    crop_marks(c, x - r, y - r, 2 * r, 2 * r, bleed, pt)

@@ -79,6 +79,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "en-letter": book(tmp, "en", "Letter"),
         "en-pro": book(tmp, "en", n=5),
         "en-flipped": book(tmp, "en", **FLIPPED),
+        "lv-flipped": book(tmp, "lv", **FLIPPED),
     }
 
 
@@ -141,17 +142,44 @@ def test_latvian_numbers_agree_and_use_a_decimal_comma(books: dict[str, Path]) -
     assert "8,2 mm" in text
 
 
-def test_rule_texts_follow_the_variant(books: dict[str, Path]) -> None:
-    strings = locale_strings("en")
-    default, flipped = pdf_text(books["en"]), pdf_text(books["en-flipped"])
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> None:
+    strings = locale_strings(lang)
+    default, flipped = pdf_text(books[lang]), pdf_text(books[f"{lang}-flipped"])
+
+    def text(key: str) -> str:
+        value = plain(strings[key])
+        assert len(value.split()) >= 8, f"{lang} {key} is not a rule sentence: {value!r}"
+        return value
+
     for key in ("target_lock", "jump_own"):
-        on, off = plain(strings[f"options.{key}_on"]), plain(strings[f"options.{key}_off"])
+        on, off = text(f"options.{key}_on"), text(f"options.{key}_off")
         assert on in default and off not in default
         assert off in flipped and on not in flipped
-    filled, own = plain(strings["options.win_rule_filled"]), plain(strings["options.win_rule_own"])
+    filled, own = text("options.win_rule_filled"), text("options.win_rule_own")
     assert filled in default and own not in default
     assert own in flipped and filled not in flipped
-    assert plain(strings["win.draw"]) in default
+    assert text("win.draw") in default
+
+
+def test_latvian_review_wording() -> None:
+    """The native reader's review of the Latvian book (issue 10, item 5)."""
+    lv = {key: plain(value) for key, value in locale_strings("lv").items()}
+    assert lv["win.draw"].endswith("rezultāts starp viņiem ir neizšķirts.")
+    assert lv["options.win_rule_filled_short"] == "mērķis pilns, vismaz viena sava tapiņa"
+    assert (
+        lv["setup.five"] == "Pieci spēlētāji: spēle nav paredzēta pieciem, bet nav arī aizliegta."
+    )
+    assert "ir sacīkste diviem" in lv["intro.text"] and "sacensība" not in lv["intro.text"]
+    assert "pārvieto savas krāsas tapiņas" in lv["intro.text"]
+    assert "komandu" not in lv["intro.text"]
+    assert "sekojiet līdzi, kādus tiltus" in lv["tips.bridges"]
+    assert lv["colours.natural"] == "dabīgā koka"
+    assert not [key for key, value in lv.items() if "piepild" in value.lower()]
+    assert (
+        "aizpildījis" in lv["options.win_rule_filled"]
+        and "aizpildījis" in lv["options.win_rule_own"]
+    )
 
 
 def test_same_variant_same_bytes(tmp_path: Path) -> None:

@@ -1,0 +1,231 @@
+"""The files ``plywright build`` writes for a Kubb variant (rulebooks excepted).
+
+:func:`kubb_artifacts` is a thin adapter from a :class:`~generator.variant.Variant`;
+:class:`KubbBuild` does the work and keeps the solids (shared by STEP, STL and the BOM masses)
+for the length of one build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.api import Artifact
+from generator.cad.plan import mm
+from plugins.kubb import parts
+from plugins.kubb.bom import bom_csv, bom_rows, cut_list_csv
+from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
+from plugins.kubb.geometry import KubbField
+from plugins.kubb.locales import Texts
+from plugins.kubb.production import KubbProduction
+
+if TYPE_CHECKING:
+    import cadquery as cq
+
+    from generator.variant import Variant
+
+PIECES = ("kubb", "king", "baton", "stake")
+
+
+@dataclass(frozen=True)
+class SetCounts:
+    """Pieces per set that depend on ``[rules]``."""
+
+    kubbs_per_team: int = 5
+    batons: int = 6
+
+
+@dataclass(frozen=True)
+class KubbBuild:
+    """One Kubb build: the field, the pieces' production values, paper and languages."""
+
+    field: KubbField
+    production: KubbProduction
+    name: str
+    counts: SetCounts = SetCounts()
+    paper: str = "A4"
+    languages: tuple[str, ...] = ("nl", "en")
+
+    @cached_property
+    def solids(self) -> dict[str, cq.Solid]:
+        p = self.production
+        return {
+            "kubb": parts.kubb_solid(p),
+            "king": parts.king_solid(p),
+            "baton": parts.baton_solid(p),
+            "stake": parts.stake_solid(p),
+        }
+
+    def volumes(self) -> dict[str, float]:
+        return {key: float(solid.Volume()) for key, solid in self.solids.items()}
+
+    def _step(self, key: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            from generator.cad.step import write_step
+
+            write_step(self.solids[key], path, name=f"{self.name} {key}")
+
+        return write
+
+    def _stl(self, key: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            from generator.cad.stl import write_stl
+
+            write_stl(self.solids[key], path, tolerance=self.production.stl_tolerance)
+
+        return write
+
+    def _dxf(self, profile: parts.Profile) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            from generator.cad.dxf import write_dxf
+
+            write_dxf(parts.profile_plan(profile, self.name), path)
+
+        return write
+
+    def write_crown_template(self, path: Path) -> None:
+        from generator.print.templates import write_tiled_template
+
+        p = self.production
+        info = [
+            f"{self.name}: king {mm(p.king_width)} x {mm(p.king_width)} x {mm(p.king_height)} mm, "
+            f"crown of {p.crown_points} points per face, notches {mm(p.crown_height)} mm deep.",
+            "Mark the crown line on two neighbouring faces; saw each profile through the king.",
+        ]
+        write_tiled_template(
+            parts.crown_template_plan(p, self.name), path, paper=self.paper, info=info
+        )
+
+    def write_bom(self, path: Path) -> None:
+        rows = bom_rows(self.production, self.counts, self.volumes())
+        path.write_text(bom_csv(rows), encoding="utf-8")
+
+    def write_cut_list(self, path: Path) -> None:
+        path.write_text(cut_list_csv(self.production, self.counts), encoding="utf-8")
+
+    def write_field_svg(self, path: Path) -> None:
+        t = Texts("en" if "en" in self.languages else self.languages[0])
+        path.write_text(field_plan_svg(self.field, t, f"{self.name} field plan") + "\n", "utf-8")
+
+    def write_preview(self, path: Path) -> None:
+        t = Texts("en" if "en" in self.languages else self.languages[0])
+        path.write_text(preview_svg(self.field, t, f"{self.name} preview") + "\n", "utf-8")
+
+    def _field_pdf(self, lang: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            write_field_plan_pdf(path, self.field, Texts(lang), self.paper, self.name)
+
+        return write
+
+    def artifacts(self) -> list[Artifact]:
+        p, f, paper = self.production, self.field, self.paper
+        sizes = {
+            "kubb": f"kubb {mm(p.kubb_width)} x {mm(p.kubb_width)} x {mm(p.kubb_height)} mm, "
+            f"{mm(p.kubb_chamfer)} mm end chamfers",
+            "king": f"king {mm(p.king_width)} x {mm(p.king_width)} x {mm(p.king_height)} mm, "
+            f"crown of {p.crown_points} points per face",
+            "baton": f"baton D{mm(p.baton_diameter)} x {mm(p.baton_length)} mm",
+            "stake": f"marker stake {mm(p.stake_width)} x {mm(p.stake_width)} x "
+            f"{mm(p.stake_length)} mm, pointed",
+        }
+        out: list[Artifact] = []
+        for key in PIECES:
+            out.append(
+                Artifact(
+                    "cad/step",
+                    f"cad/{key}.step",
+                    f"{sizes[key]}; solid in mm, foot at Z=0",
+                    _in_folder(self._step(key)),
+                )
+            )
+            out.append(
+                Artifact(
+                    "cad/stl",
+                    f"cad/{key}.stl",
+                    f"{sizes[key]}; binary STL, chord tolerance {mm(p.stl_tolerance)} mm",
+                    _in_folder(self._stl(key)),
+                )
+            )
+        for profile in parts.profiles(p):
+            out.append(
+                Artifact(
+                    "cad/dxf",
+                    f"cad/{profile.key}.dxf",
+                    f"saw profile: {profile.title}; one layer per operation, mm",
+                    _in_folder(self._dxf(profile)),
+                )
+            )
+        out += [
+            Artifact(
+                "print/template",
+                f"print/crown-template-{paper.lower()}.pdf",
+                f"1:1 king crown template on {paper} with 100 mm scale check",
+                _in_folder(self.write_crown_template),
+            ),
+            Artifact(
+                "layout/svg",
+                "layout/field-plan.svg",
+                f"field plan {f.length:g} x {f.width:g} m at 1:50 (paper mm): stakes, "
+                f"baselines, centre line, king, base kubbs, diagonal {f.diagonal:.2f} m",
+                _in_folder(self.write_field_svg),
+            ),
+            Artifact(
+                "preview/svg",
+                "preview.svg",
+                "the field set up for play (pieces drawn larger than life)",
+                _in_folder(self.write_preview),
+            ),
+            Artifact(
+                "bom/csv",
+                "bom.csv",
+                "bill of materials: pieces per set, stock lengths, sets per length, mass",
+                _in_folder(self.write_bom),
+            ),
+            Artifact(
+                "bom/csv",
+                "cut-list.csv",
+                f"cut list of one set: every piece on its stock length, kerf {mm(p.kerf)} mm",
+                _in_folder(self.write_cut_list),
+            ),
+        ]
+        for lang in self.languages:
+            out.append(
+                Artifact(
+                    "print/sheet",
+                    f"print/field-plan-{lang}.pdf",
+                    f"field plan to scale on {paper} with marking-out steps ({lang})",
+                    _in_folder(self._field_pdf(lang)),
+                    lang=lang,
+                )
+            )
+        return out
+
+
+def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
+    def run(path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path)
+
+    return run
+
+
+def kubb_build(variant: Variant) -> KubbBuild:
+    from plugins.kubb.options import KubbRules
+
+    rules, production = variant.table(KubbRules), variant.table(KubbProduction)
+    return KubbBuild(
+        field=KubbField.from_rules(rules),
+        production=production,
+        name=variant.name,
+        counts=SetCounts(rules.kubbs_per_team, rules.batons),
+        paper=variant.print.paper,
+        languages=tuple(variant.print.languages),
+    )
+
+
+def kubb_artifacts(variant: Variant) -> list[Artifact]:
+    """Every Kubb file except the rulebooks; solids are built once, on first use."""
+    return kubb_build(variant).artifacts()

@@ -1,0 +1,387 @@
+"""Kubb drawings as scenes of simple shapes in field metres, and their three renderers.
+
+A :class:`Scene` holds shapes whose coordinates are metres on the field (``x`` along the
+length from team 0's baseline, ``y`` across, as :class:`plugins.kubb.geometry.KubbField`);
+line widths and text sizes are in points on paper. The same scene is drawn
+
+* onto a ReportLab canvas at an exact scale (:func:`draw_on_canvas`: the field-plan PDF),
+* into a ReportLab :class:`Drawing` of a given width (:func:`to_drawing`: rulebook figures),
+* into an SVG (:func:`to_svg`: the field-plan SVG and the preview), sized in millimetres.
+
+The scene builders for the rulebook (turn flow, throw-in and penalty, advantage line) live
+here too; the field itself comes from :mod:`plugins.kubb.fieldplan`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import svgwrite
+from reportlab.graphics.shapes import Circle as RlCircle
+from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.print.fonts import register_fonts
+from generator.svg.frame import num
+
+Point = tuple[float, float]
+Anchor = Literal["start", "middle", "end"]
+
+GRASS = "#7fb35a"
+GRASS_DARK = "#5e8f3e"
+CHALK = "#ffffff"
+WOOD = "#d9b98a"
+WOOD_EDGE = "#8a6538"
+KING = "#e0b040"
+INK = "#1f1f1f"
+TEAM = ("#1f5fbf", "#c8102e")
+"""Team 0 blue, team 1 red (diagram colours only)."""
+MUTED = "#6d6d6d"
+
+
+@dataclass(frozen=True)
+class Shape:
+    """One drawn thing. ``points`` in metres; ``width`` and ``size`` in points.
+
+    Kinds: ``line`` (a polyline through ``points``), ``polygon`` (closed, filled), ``circle``
+    (centre ``points[0]``, ``radius`` metres, or ``radius_pt`` points when ``radius`` is 0),
+    ``square`` (centred on ``points[0]``, side ``radius_pt`` points), ``text`` (at
+    ``points[0]``, ``anchor`` says which end).
+    """
+
+    kind: Literal["line", "polygon", "circle", "square", "text"]
+    points: tuple[Point, ...]
+    stroke: str | None = INK
+    fill: str | None = None
+    width: float = 0.8
+    dash: tuple[float, ...] = ()
+    radius: float = 0.0
+    radius_pt: float = 0.0
+    text: str = ""
+    size: float = 8.0
+    anchor: Anchor = "middle"
+    bold: bool = False
+    layer: str = ""
+    """A name for the SVG group the shape goes in (``""``: none)."""
+
+
+@dataclass
+class Scene:
+    """Shapes in drawing order and the field area (metres) a renderer must show."""
+
+    bounds: tuple[float, float, float, float]
+    shapes: list[Shape] = field(default_factory=list)
+    background: str | None = None
+
+    def add(self, *shapes: Shape) -> None:
+        self.shapes.extend(shapes)
+
+
+def line(a: Point, b: Point, **kw: object) -> Shape:
+    return Shape("line", (a, b), **kw)  # type: ignore[arg-type]
+
+
+def text(at: Point, value: str, **kw: object) -> Shape:
+    return Shape("text", (at,), text=value, stroke=None, fill=kw.pop("fill", INK), **kw)  # type: ignore[arg-type]
+
+
+def arrow_head(tip: Point, tail: Point, length: float, colour: str) -> Shape:
+    """A filled triangle at ``tip`` pointing away from ``tail`` (``length`` metres)."""
+    angle = math.atan2(tip[1] - tail[1], tip[0] - tail[0])
+    spread = math.radians(22)
+    left = (
+        tip[0] - length * math.cos(angle - spread),
+        tip[1] - length * math.sin(angle - spread),
+    )
+    right = (
+        tip[0] - length * math.cos(angle + spread),
+        tip[1] - length * math.sin(angle + spread),
+    )
+    return Shape("polygon", (tip, left, right), stroke=None, fill=colour)
+
+
+def arrow(
+    a: Point, b: Point, colour: str, head: float, width: float = 1.0, dash: tuple[float, ...] = ()
+) -> list[Shape]:
+    """A line from ``a`` to ``b`` with a head at ``b`` (``head`` metres long)."""
+    angle = math.atan2(b[1] - a[1], b[0] - a[0])
+    short = (b[0] - 0.8 * head * math.cos(angle), b[1] - 0.8 * head * math.sin(angle))
+    return [line(a, short, stroke=colour, width=width, dash=dash), arrow_head(b, a, head, colour)]
+
+
+def dimension(
+    a: Point, b: Point, offset: Point, label: str, head: float, size: float = 7.5
+) -> list[Shape]:
+    """A dimension line between ``a`` and ``b`` moved by ``offset`` (metres), with extension
+    lines, arrow heads at both ends and ``label`` at its middle."""
+    pa = (a[0] + offset[0], a[1] + offset[1])
+    pb = (b[0] + offset[0], b[1] + offset[1])
+    shapes = [
+        line(a, pa, stroke=MUTED, width=0.4),
+        line(b, pb, stroke=MUTED, width=0.4),
+        line(pa, pb, stroke=INK, width=0.5),
+        arrow_head(pa, pb, head, INK),
+        arrow_head(pb, pa, head, INK),
+    ]
+    mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+    shapes.append(
+        Shape("text", (mid,), stroke=None, fill=INK, text=label, size=size, layer="label-bg")
+    )
+    return shapes
+
+
+# -- renderers --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mapping:
+    """Metres -> output units: ``origin`` is where ``bounds``' lower-left lands, ``k`` units
+    per metre; ``flip`` for y-down outputs (SVG) with ``height`` the output height."""
+
+    bounds: tuple[float, float, float, float]
+    origin: Point
+    k: float
+    flip: bool = False
+    height: float = 0.0
+
+    def __call__(self, p: Point) -> Point:
+        x = self.origin[0] + (p[0] - self.bounds[0]) * self.k
+        y = self.origin[1] + (p[1] - self.bounds[1]) * self.k
+        return (x, self.height - y) if self.flip else (x, y)
+
+
+def _rgb(colour: str) -> colors.Color:
+    return colors.HexColor(colour)
+
+
+def _label_width(shape: Shape) -> float:
+    regular, bold, _, _ = register_fonts()
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(shape.text, bold if shape.bold else regular, shape.size))
+
+
+def draw_on_canvas(c: Canvas, scene: Scene, m: Mapping) -> None:
+    """Draw ``scene`` on a canvas; ``m`` maps metres to page points (y up)."""
+    regular, bold, _, _ = register_fonts()
+    c.saveState()
+    if scene.background:
+        (x0, y0), (x1, y1) = m(scene.bounds[:2]), m(scene.bounds[2:])
+        c.setFillColor(_rgb(scene.background))
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    for s in scene.shapes:
+        c.setDash(list(s.dash) if s.dash else [])
+        c.setLineWidth(s.width)
+        if s.stroke:
+            c.setStrokeColor(_rgb(s.stroke))
+        if s.fill:
+            c.setFillColor(_rgb(s.fill))
+        pts = [m(p) for p in s.points]
+        stroke, fill = (1 if s.stroke else 0), (1 if s.fill else 0)
+        if s.kind == "line":
+            path = c.beginPath()
+            path.moveTo(*pts[0])
+            for p in pts[1:]:
+                path.lineTo(*p)
+            c.drawPath(path, stroke=1, fill=0)
+        elif s.kind == "polygon":
+            path = c.beginPath()
+            path.moveTo(*pts[0])
+            for p in pts[1:]:
+                path.lineTo(*p)
+            path.close()
+            c.drawPath(path, stroke=stroke, fill=fill)
+        elif s.kind == "circle":
+            r = s.radius * m.k if s.radius else s.radius_pt
+            c.circle(pts[0][0], pts[0][1], r, stroke=stroke, fill=fill)
+        elif s.kind == "square":
+            h = s.radius_pt / 2
+            c.rect(pts[0][0] - h, pts[0][1] - h, 2 * h, 2 * h, stroke=stroke, fill=fill)
+        else:
+            font = bold if s.bold else regular
+            x, y = pts[0]
+            y -= 0.35 * s.size
+            if s.layer == "label-bg":
+                w = _label_width(s)
+                c.setFillColor(colors.white)
+                c.rect(x - w / 2 - 1.5, y - 1.5, w + 3, s.size + 1.5, stroke=0, fill=1)
+                c.setFillColor(_rgb(s.fill or INK))
+            c.setFont(font, s.size)
+            if s.anchor == "start":
+                c.drawString(x, y, s.text)
+            elif s.anchor == "end":
+                c.drawRightString(x, y, s.text)
+            else:
+                c.drawCentredString(x, y, s.text)
+    c.restoreState()
+
+
+def to_drawing(scene: Scene, width: float, pad: float = 4.0) -> Drawing:
+    """The scene as a ReportLab :class:`Drawing` ``width`` points wide (rulebook figures)."""
+    regular, bold, _, _ = register_fonts()
+    x0, y0, x1, y1 = scene.bounds
+    k = (width - 2 * pad) / (x1 - x0)
+    height = (y1 - y0) * k + 2 * pad
+    m = Mapping(scene.bounds, (pad, pad), k)
+    d = Drawing(width, height)
+    d.initialFontName = regular
+    if scene.background:
+        d.add(
+            Rect(
+                pad,
+                pad,
+                width - 2 * pad,
+                height - 2 * pad,
+                fillColor=_rgb(scene.background),
+                strokeColor=None,
+            )
+        )
+    for s in scene.shapes:
+        stroke = _rgb(s.stroke) if s.stroke else None
+        fill = _rgb(s.fill) if s.fill else None
+        dash = list(s.dash) if s.dash else None
+        pts = [m(p) for p in s.points]
+        flat = [v for p in pts for v in p]
+        if s.kind == "line":
+            for a, b in itertools.pairwise(pts):
+                d.add(Line(*a, *b, strokeColor=stroke, strokeWidth=s.width, strokeDashArray=dash))
+        elif s.kind == "polygon":
+            d.add(Polygon(flat, strokeColor=stroke, fillColor=fill, strokeWidth=s.width))
+        elif s.kind == "circle":
+            r = s.radius * k if s.radius else s.radius_pt
+            d.add(
+                RlCircle(
+                    pts[0][0],
+                    pts[0][1],
+                    r,
+                    strokeColor=stroke,
+                    fillColor=fill,
+                    strokeWidth=s.width,
+                    strokeDashArray=dash,
+                )
+            )
+        elif s.kind == "square":
+            h = s.radius_pt / 2
+            d.add(
+                Rect(
+                    pts[0][0] - h,
+                    pts[0][1] - h,
+                    2 * h,
+                    2 * h,
+                    strokeColor=stroke,
+                    fillColor=fill,
+                    strokeWidth=s.width,
+                )
+            )
+        else:
+            x, y = pts[0]
+            y -= 0.35 * s.size
+            if s.layer == "label-bg":
+                w = _label_width(s)
+                d.add(
+                    Rect(
+                        x - w / 2 - 1.5,
+                        y - 1.5,
+                        w + 3,
+                        s.size + 1.5,
+                        fillColor=colors.white,
+                        strokeColor=None,
+                    )
+                )
+            d.add(
+                String(
+                    x,
+                    y,
+                    s.text,
+                    fontName=bold if s.bold else regular,
+                    fontSize=s.size,
+                    fillColor=fill or _rgb(INK),
+                    textAnchor=s.anchor,
+                )
+            )
+    return d
+
+
+def to_svg(scene: Scene, mm_per_metre: float, *, title: str, desc: str, pad_mm: float = 5.0) -> str:
+    """The scene as SVG text sized in millimetres at ``mm_per_metre`` (1:50 is 20 mm/m)."""
+    x0, y0, x1, y1 = scene.bounds
+    width = (x1 - x0) * mm_per_metre + 2 * pad_mm
+    height = (y1 - y0) * mm_per_metre + 2 * pad_mm
+    m = Mapping(scene.bounds, (pad_mm, pad_mm), mm_per_metre, flip=True, height=height)
+    pt = 25.4 / 72  # mm per point
+    dwg = svgwrite.Drawing(
+        size=(f"{num(width)}mm", f"{num(height)}mm"),
+        viewBox=f"0 0 {num(width)} {num(height)}",
+        debug=False,
+    )
+    dwg.set_desc(title=title, desc=desc)
+    if scene.background:
+        dwg.add(
+            dwg.rect(
+                (num(pad_mm), num(pad_mm)),
+                (num(width - 2 * pad_mm), num(height - 2 * pad_mm)),
+                fill=scene.background,
+            )
+        )
+    groups: dict[str, svgwrite.container.Group] = {}
+    for s in scene.shapes:
+        style: dict[str, str] = {
+            "stroke": s.stroke or "none",
+            "fill": s.fill or "none",
+            "stroke_width": num(s.width * pt),
+        }
+        if s.dash:
+            style["stroke_dasharray"] = " ".join(num(v * pt) for v in s.dash)
+        pts = [m(p) for p in s.points]
+        element: object
+        if s.kind == "line":
+            element = dwg.polyline([(num(x), num(y)) for x, y in pts], **style)
+        elif s.kind == "polygon":
+            element = dwg.polygon([(num(x), num(y)) for x, y in pts], **style)
+        elif s.kind == "circle":
+            r = s.radius * mm_per_metre if s.radius else s.radius_pt * pt
+            element = dwg.circle(center=(num(pts[0][0]), num(pts[0][1])), r=num(r), **style)
+        elif s.kind == "square":
+            h = s.radius_pt * pt / 2
+            element = dwg.rect(
+                (num(pts[0][0] - h), num(pts[0][1] - h)), (num(2 * h), num(2 * h)), **style
+            )
+        else:
+            x, y = pts[0]
+            size = s.size * pt
+            attrs = {
+                "insert": (num(x), num(y + 0.35 * size)),
+                "font_size": num(size),
+                "font_family": "DejaVu Sans, Verdana, sans-serif",
+                "text_anchor": s.anchor,
+                "fill": s.fill or INK,
+            }
+            if s.bold:
+                attrs["font_weight"] = "bold"
+            if s.layer == "label-bg":
+                w = _label_width(s) * pt
+                bg = dwg.rect(
+                    (num(x - w / 2 - 0.5), num(y - size / 2 - 0.3)),
+                    (num(w + 1), num(size + 0.6)),
+                    fill="#ffffff",
+                )
+                dwg.add(bg)
+            element = dwg.text(s.text, **attrs)
+        if s.layer and s.layer != "label-bg":
+            if s.layer not in groups:
+                groups[s.layer] = dwg.g(id=s.layer)
+                dwg.add(groups[s.layer])
+            groups[s.layer].add(element)
+        else:
+            dwg.add(element)
+    return str(dwg.tostring())
+
+
+def legend_points(points: Sequence[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))

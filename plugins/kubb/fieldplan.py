@@ -1,0 +1,419 @@
+"""The Kubb field plan: a to-scale drawing of the field and the steps to mark it out on grass.
+
+Everything is read from :class:`plugins.kubb.geometry.KubbField`. The six stakes are named
+A-F: A and B end team 0's baseline (A at ``y = 0``), C and D team 1's (C at ``y = 0``), E and
+F the centre line (E at ``y = 0``). The field is squared with one tape by the diagonal
+``sqrt(L^2 + W^2)``: hook the tape's zero on A, hold the ``L + diagonal`` mark on B and pull
+the ``L`` mark taut: that point is C (A-C = L, B-C = diagonal), a right angle at A.
+
+Outputs: an SVG at 1:50 (field metres -> millimetres) and a PDF on A4 or Letter (landscape):
+page 1 the plan at the largest standard scale that fits, with a metre scale bar and the
+100 mm check bar; page 2 the numbered marking-out steps and the table of tape measurements.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.print.fonts import register_fonts
+from generator.print.plandraw import PT_PER_MM
+from generator.print.scalebar import scale_bar
+from generator.print.tiling import PAPER_MM
+from plugins.kubb import diagrams as dg
+from plugins.kubb.geometry import KubbField, Point
+from plugins.kubb.locales import Texts
+
+SCALES = (20, 25, 50, 75, 100, 125, 150, 200, 250, 500)
+"""Standard drawing scales 1:N, largest drawing first."""
+SVG_SCALE = 50
+"""The SVG is drawn at 1:50."""
+PAGE_MARGIN = 12.0
+"""Page margin (mm)."""
+HEADER = 16.0
+FOOTER = 24.0
+DIM_GAP = 9.0
+"""Distance (paper mm) between the field edge and its first dimension line."""
+
+STAKE_NAMES = ("A", "B", "C", "D", "E", "F")
+
+
+def stake_points(f: KubbField) -> dict[str, Point]:
+    """The six stakes by name, from the geometry model (corners, then the centre line)."""
+    (a, b, c, d), (e, ff) = f.corners, f.centre_stakes
+    return dict(zip(STAKE_NAMES, (a, b, c, d, e, ff), strict=True))
+
+
+# -- marking out ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One tape measurement between two stakes (or a stake and a piece)."""
+
+    start: str
+    end: str
+    metres: float
+    key: str
+    """Locale key of what it is for (``fieldplan.measure_<key>``)."""
+
+
+def measurements(f: KubbField) -> list[Measure]:
+    """Every distance a club checks with the tape, from the geometry model."""
+    s = stake_points(f)
+    return [
+        Measure("A", "B", math.dist(s["A"], s["B"]), "baseline"),
+        Measure("A", "C", math.dist(s["A"], s["C"]), "side"),
+        Measure("B", "C", math.dist(s["B"], s["C"]), "diagonal"),
+        Measure("B", "D", math.dist(s["B"], s["D"]), "side"),
+        Measure("A", "D", math.dist(s["A"], s["D"]), "diagonal"),
+        Measure("C", "D", math.dist(s["C"], s["D"]), "baseline"),
+        Measure("A", "E", math.dist(s["A"], s["E"]), "half"),
+        Measure("B", "F", math.dist(s["B"], s["F"]), "half"),
+        Measure("E", "F", math.dist(s["E"], s["F"]), "centre"),
+        Measure("A", "F", math.dist(s["A"], s["F"]), "half_diagonal"),
+        Measure("B", "E", math.dist(s["B"], s["E"]), "half_diagonal"),
+        Measure("E", "K", math.dist(s["E"], f.king), "king"),
+    ]
+
+
+def marking_steps(f: KubbField, t: Texts) -> list[str]:
+    """The numbered steps (texts of the locale, filled with this field's measurements)."""
+    base = ", ".join(t.number(y) for y in f.base_y())
+    values = {
+        "length": t.m(f.length),
+        "width": t.m(f.width),
+        "diagonal": t.m(f.diagonal),
+        "loop": t.m(f.length + f.diagonal),
+        "half": t.m(f.centre_x),
+        "king": t.m(f.width / 2),
+        "half_diagonal": t.m(f.half_diagonal),
+        "base": base,
+        "kubbs": f.kubbs_per_team,
+        "spacing": t.m(f.kubb_spacing),
+    }
+    keys = ("a_b", "c", "d", "check_cd", "centre", "king", "base", "check")
+    return [t(f"fieldplan.step_{key}", **values) for key in keys]
+
+
+# -- the drawing ----------------------------------------------------------------------------
+
+
+def field_scene(f: KubbField, t: Texts, unit: float, *, preview: bool = False) -> dg.Scene:
+    """The field with stakes, king, base kubbs, diagonal and dimensions.
+
+    ``unit`` is metres per paper millimetre (the scale: 0.05 at 1:50); offsets and arrow
+    heads are given in paper millimetres through it. ``preview`` draws grass and wood colours
+    and leaves the dimensions out.
+    """
+    length, width = f.length, f.width
+    gap = DIM_GAP * unit
+    head = 2.2 * unit
+    pad = 1.5 * gap
+    bounds = (-pad, -pad, length + pad, width + pad) if preview else field_scene_bounds(f, unit)
+    scene = dg.Scene(bounds, background=dg.GRASS_DARK if preview else None)
+    corners = [(0.0, 0.0), (length, 0.0), (length, width), (0.0, width)]
+    scene.add(
+        dg.Shape(
+            "polygon",
+            tuple(corners),
+            stroke=dg.CHALK if preview else dg.INK,
+            fill=dg.GRASS if preview else "#eef6e8",
+            width=1.0,
+            layer="field",
+        )
+    )
+    s = stake_points(f)
+    line_colour = dg.CHALK if preview else dg.INK
+    scene.add(
+        dg.line(s["E"], s["F"], stroke=line_colour, width=1.0, dash=(5, 3), layer="centre-line"),
+        dg.line(s["A"], s["B"], stroke=dg.TEAM[0], width=2.2, layer="baselines"),
+        dg.line(s["C"], s["D"], stroke=dg.TEAM[1], width=2.2, layer="baselines"),
+    )
+    if not preview:
+        scene.add(
+            dg.line(s["A"], s["D"], stroke="#8a8a8a", width=0.6, dash=(2, 2), layer="diagonal"),
+            dg.line(s["B"], s["C"], stroke="#8a8a8a", width=0.6, dash=(2, 2), layer="diagonal"),
+        )
+        label_at = (length * 0.3, width * 0.3 + 0.35 * unit * 8)
+        angle_label = t("fieldplan.diagonal_label", value=t.m(f.diagonal))
+        scene.add(
+            dg.Shape(
+                "text",
+                (label_at,),
+                stroke=None,
+                fill="#555555",
+                text=angle_label,
+                size=7,
+                layer="label-bg",
+            )
+        )
+    for team in (0, 1):
+        for p in f.base_positions(team):
+            scene.add(
+                dg.Shape(
+                    "square",
+                    (p,),
+                    stroke=dg.TEAM[team] if not preview else dg.WOOD_EDGE,
+                    fill=dg.WOOD,
+                    width=1.0,
+                    radius_pt=16 if preview else 6.5,
+                    layer="base-kubbs",
+                )
+            )
+    scene.add(
+        dg.Shape(
+            "square",
+            (f.king,),
+            stroke=dg.INK,
+            fill=dg.KING,
+            width=1.0,
+            radius_pt=22 if preview else 9,
+            layer="king",
+        )
+    )
+    for name, p in s.items():
+        scene.add(
+            dg.Shape("circle", (p,), stroke=dg.INK, fill="#222222", radius_pt=3.2, layer="stakes")
+        )
+        if not preview:
+            dx = -1 if p[0] < length / 2 - 1e-9 else (1 if p[0] > length / 2 + 1e-9 else 0)
+            dy = -1 if p[1] < width / 2 else 1
+            at = (p[0] + dx * 3.2 * unit, p[1] + dy * 3.6 * unit)
+            anchor: dg.Anchor = "end" if dx < 0 else ("start" if dx > 0 else "middle")
+            scene.add(dg.text(at, name, size=9, bold=True, anchor=anchor, layer="stake-names"))
+    if not preview:
+        scene.add(
+            dg.text(
+                (f.king[0] + 3 * unit, f.king[1] + 4 * unit),
+                t("fieldplan.king"),
+                size=7,
+                anchor="start",
+            )
+        )
+        _dimensions(scene, f, t, unit, gap, head)
+    return scene
+
+
+def _dimensions(
+    scene: dg.Scene, f: KubbField, t: Texts, unit: float, gap: float, head: float
+) -> None:
+    length, width = f.length, f.width
+    s = stake_points(f)
+    ys = f.base_y()
+    scene.add(
+        *dg.dimension(s["A"], s["C"], (0, -1.6 * gap), t.m(length), head),
+        *dg.dimension(s["A"], s["E"], (0, -0.8 * gap), t.m(f.centre_x), head),
+        *dg.dimension(s["A"], s["B"], (-2.2 * gap, 0), t.m(width), head),
+        *dg.dimension(s["E"], (f.king[0], f.king[1]), (0.7 * gap, 0.0), t.m(width / 2), head),
+    )
+    x0 = (0.0, 0.0)
+    first = (0.0, ys[0])
+    scene.add(*dg.dimension(x0, first, (-1.0 * gap, 0), t.m(ys[0]), head, size=6.5))
+    if len(ys) > 1:
+        scene.add(
+            *dg.dimension(first, (0.0, ys[1]), (-1.0 * gap, 0), t.m(ys[1] - ys[0]), head, size=6.5)
+        )
+    top = (0.0, width)
+    scene.add(
+        *dg.dimension((0.0, ys[-1]), top, (-1.0 * gap, 0), t.m(width - ys[-1]), head, size=6.5)
+    )
+    scene.add(*dg.dimension(s["B"], s["D"], (0, 0.9 * gap), t.m(length), head))
+
+
+def choose_scale(f: KubbField, area_mm: tuple[float, float]) -> int:
+    """The largest standard scale 1:N at which the plan (dimensions included) fits ``area_mm``."""
+    for n in SCALES:
+        unit = n / 1000
+        x0, y0, x1, y1 = field_scene_bounds(f, unit)
+        if (x1 - x0) / unit <= area_mm[0] and (y1 - y0) / unit <= area_mm[1]:
+            return n
+    return SCALES[-1]
+
+
+def field_scene_bounds(f: KubbField, unit: float) -> tuple[float, float, float, float]:
+    gap = DIM_GAP * unit
+    return (-3 * gap, -2.4 * gap, f.length + 1.8 * gap, f.width + 2.4 * gap)
+
+
+# -- SVG ------------------------------------------------------------------------------------
+
+
+def field_plan_svg(f: KubbField, t: Texts, title: str) -> str:
+    unit = SVG_SCALE / 1000
+    scene = field_scene(f, t, unit)
+    desc = t(
+        "fieldplan.svg_desc",
+        scale=SVG_SCALE,
+        length=t.m(f.length),
+        width=t.m(f.width),
+        diagonal=t.m(f.diagonal),
+    )
+    return dg.to_svg(scene, 1000 / SVG_SCALE, title=title, desc=desc)
+
+
+def preview_svg(f: KubbField, t: Texts, title: str) -> str:
+    unit = SVG_SCALE / 1000
+    scene = field_scene(f, t, unit, preview=True)
+    return dg.to_svg(
+        scene, 1000 / SVG_SCALE, title=title, desc=t("fieldplan.preview_desc"), pad_mm=0
+    )
+
+
+# -- PDF ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlanPage:
+    """Where page 1 puts the field: scale 1:``scale`` and the page point of field (0, 0)."""
+
+    page_mm: tuple[float, float]
+    scale: int
+    origin_pt: Point
+
+    @property
+    def pt_per_metre(self) -> float:
+        return 1000 / self.scale * PT_PER_MM
+
+
+def plan_page(f: KubbField, paper: str) -> PlanPage:
+    """The layout of page 1 on ``paper`` (landscape)."""
+    short, long_ = PAPER_MM[paper]
+    page = (long_, short)
+    area = (page[0] - 2 * PAGE_MARGIN, page[1] - HEADER - FOOTER - 2 * PAGE_MARGIN)
+    scale = choose_scale(f, area)
+    unit = scale / 1000
+    x0, y0, x1, y1 = field_scene_bounds(f, unit)
+    w, h = (x1 - x0) / unit, (y1 - y0) / unit
+    left = PAGE_MARGIN + (area[0] - w) / 2
+    bottom = PAGE_MARGIN + FOOTER + (area[1] - h) / 2
+    origin = ((left - x0 / unit) * PT_PER_MM, (bottom - y0 / unit) * PT_PER_MM)
+    return PlanPage(page, scale, origin)
+
+
+def metre_bar(c: Canvas, x: float, y: float, pt_per_metre: float, t: Texts) -> float:
+    """A scale bar in whole metres at page point (x, y); returns its length in metres."""
+    regular, bold, _, _ = register_fonts()
+    metres = (
+        5
+        if pt_per_metre * 5 <= 90 * PT_PER_MM
+        else (2 if pt_per_metre * 2 <= 90 * PT_PER_MM else 1)
+    )
+    c.saveState()
+    c.setLineWidth(0.5)
+    for i in range(metres):
+        c.setFillColorRGB(*((0, 0, 0) if i % 2 == 0 else (1, 1, 1)))
+        c.rect(x + i * pt_per_metre, y + 9, pt_per_metre, 7, stroke=1, fill=1)
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(regular, 7)
+    for i in range(metres + 1):
+        c.drawCentredString(x + i * pt_per_metre, y, f"{i}")
+    c.drawString(x + metres * pt_per_metre + 6, y, "m")
+    c.setFont(bold, 7)
+    c.drawString(x, y + 20, t("fieldplan.metre_bar", metres=metres))
+    c.restoreState()
+    return float(metres)
+
+
+def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: str) -> PlanPage:
+    """Write the two-page field plan; returns page 1's layout (for the tests)."""
+    regular, _bold, _, _ = register_fonts()
+    layout = plan_page(f, paper)
+    k = PT_PER_MM
+    pw, ph = layout.page_mm
+    c = Canvas(
+        str(path),
+        pagesize=(pw * k, ph * k),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=regular,
+    )
+    title = t("fieldplan.title", length=t.number(f.length), width=t.number(f.width))
+    c.setTitle(f"{title} — {name}")
+    c.setAuthor("plywright")
+    c.setCreator("plywright")
+    c.setSubject(t("fieldplan.subject"))
+    # page 1: the plan
+    _page_header(c, layout.page_mm, title, t("fieldplan.scale", scale=layout.scale), name, 1)
+    m = dg.Mapping((0.0, 0.0, 0.0, 0.0), layout.origin_pt, layout.pt_per_metre)
+    dg.draw_on_canvas(c, field_scene(f, t, layout.scale / 1000), m)
+    bar_x = PAGE_MARGIN * k
+    scale_bar(c, bar_x, (PAGE_MARGIN + 2) * k)
+    metre_bar(c, bar_x + 115 * k, (PAGE_MARGIN + 2) * k, layout.pt_per_metre, t)
+    c.setFont(regular, 7)
+    lines = [t("fieldplan.legend"), t("fieldplan.print_note")]
+    for i, text in enumerate(lines):
+        c.drawString(PAGE_MARGIN * k, (PAGE_MARGIN + 19 - 3.5 * i) * k, text)
+    c.showPage()
+    # page 2: the steps and the tape measurements
+    _page_header(
+        c, layout.page_mm, t("fieldplan.steps_title"), t("fieldplan.steps_subtitle"), name, 2
+    )
+    _steps_page(c, f, t, layout.page_mm)
+    c.showPage()
+    c.save()
+    return layout
+
+
+def _page_header(
+    c: Canvas, page: tuple[float, float], big: str, small: str, name: str, number: int
+) -> None:
+    regular, bold, _, _ = register_fonts()
+    k = PT_PER_MM
+    y = (page[1] - PAGE_MARGIN - 7) * k
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold, 16)
+    c.drawString(PAGE_MARGIN * k, y, big)
+    c.setFont(regular, 9)
+    c.drawString(PAGE_MARGIN * k + c.stringWidth(big, bold, 16) + 10, y, small)
+    c.drawRightString((page[0] - PAGE_MARGIN) * k, y + 6, name)
+    c.drawRightString((page[0] - PAGE_MARGIN) * k, y - 5, f"{number} / 2")
+
+
+def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) -> None:
+    regular, bold, _, _ = register_fonts()
+    k = PT_PER_MM
+    left = PAGE_MARGIN * k
+    column = (page[0] - 2 * PAGE_MARGIN) * 0.6 * k
+    y = (page[1] - PAGE_MARGIN - HEADER - 4) * k
+    c.setFont(regular, 9)
+    c.drawString(left, y, t("fieldplan.tools", kubbs=f.kubbs_per_team))
+    y -= 16
+    for number, step in enumerate(marking_steps(f, t), start=1):
+        lines = simpleSplit(step, regular, 9.5, column - 22)
+        c.setFont(bold, 11)
+        c.drawString(left, y, f"{number}.")
+        c.setFont(regular, 9.5)
+        for line in lines:
+            c.drawString(left + 22, y, line)
+            y -= 12.5
+        y -= 5
+    # the measurement table on the right
+    x = left + column + 18
+    y = (page[1] - PAGE_MARGIN - HEADER - 4) * k
+    c.setFont(bold, 10)
+    c.drawString(x, y, t("fieldplan.table_title"))
+    y -= 15
+    c.setFont(bold, 8.5)
+    c.drawString(x, y, t("fieldplan.col_from_to"))
+    c.drawRightString(x + 95, y, t("fieldplan.col_distance"))
+    c.drawString(x + 105, y, t("fieldplan.col_what"))
+    y -= 4
+    c.setLineWidth(0.6)
+    c.line(x, y, x + 200, y)
+    y -= 11
+    c.setFont(regular, 8.5)
+    for measure in measurements(f):
+        end = t("fieldplan.king") if measure.end == "K" else measure.end
+        c.drawString(x, y, f"{measure.start} – {end}")
+        c.drawRightString(x + 95, y, t.m(measure.metres))
+        c.drawString(x + 105, y, t(f"fieldplan.measure_{measure.key}"))
+        y -= 12
+    y -= 10
+    for line in simpleSplit(t("fieldplan.tolerance"), regular, 8, 200):
+        c.drawString(x, y, line)
+        y -= 10

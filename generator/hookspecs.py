@@ -14,6 +14,8 @@ import pluggy
 from generator.api import PROJECT, AgentRegistrar, Artifact, GameRegistrar, StaticCheck
 
 if TYPE_CHECKING:
+    from generator.api import AgentSpec
+    from generator.simulate.fastlane import FastLane
     from generator.variant import Variant
 
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -42,3 +44,10 @@ def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
     The core creates each artifact's parent folder and calls ``write(path)`` with the final
     file path inside a temporary build folder; the writer must produce deterministic bytes.
     """
+
+
+@hookspec(firstresult=True)
+def plywright_fast_lane(variant: Variant, agents: tuple[AgentSpec, ...]) -> FastLane | None:
+    """A compiled batch simulator for ``variant`` played by ``agents`` (one agent for every
+    seat, or one per seat), or ``None`` when the plugin has none that covers exactly these
+    agents (see :mod:`generator.simulate.fastlane`). Answer quickly: compile nothing here."""

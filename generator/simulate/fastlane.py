@@ -1,0 +1,95 @@
+"""The fast lane: a plugin's compiled batch simulator for one variant and a set of agents.
+
+A plugin answers the ``plywright_fast_lane(variant, agents)`` hook with a :class:`FastLane`
+when it can play that variant with exactly those agents (else ``None``). The lane plays game
+indices ``i`` of a check seeded ``S`` and returns the same :class:`GameStats` the Python
+simulator collects (plus records when asked); game ``i`` depends only on ``(S, i)``
+(:func:`fast_game_seed`), never on how games are split between workers. The Python engine stays
+the reference: records written by a lane must replay through it.
+
+``--engine python|fast|auto`` picks the path through :func:`select_fast_lane`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from generator.api import AgentSpec
+from generator.errors import InputError
+from generator.registry import Registry
+from generator.simulate.playout import GameStats
+from generator.variant import Variant
+
+Engine = Literal["python", "fast", "auto"]
+ENGINES: tuple[Engine, ...] = ("python", "fast", "auto")
+"""Values of ``--engine``: always the Python engine, a fast lane or fail, a fast lane if any."""
+
+Record = list[dict[str, Any]]
+"""A game record as JSON-ready lines (header, actions, result)."""
+
+
+@runtime_checkable
+class FastLane(Protocol):
+    """A compiled batch simulator of one variant for some agents (one agent or one per seat,
+    as the check's agent list)."""
+
+    name: str
+    """Short name for reports and messages, e.g. ``"halma-numba"``."""
+
+    def warm(self) -> None:
+        """Compile or load the compiled code now (a first compile prints one line on stderr);
+        call it before forking workers so they inherit the compiled code."""
+        ...
+
+    def play(
+        self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
+    ) -> list[tuple[GameStats, Record | None]]:
+        """Play games ``indices`` of a check seeded ``seed``, in the order given.
+
+        With ``record_header`` (the core's header keys, as for
+        :func:`generator.simulate.playout.play_game`) each game also returns its record,
+        header line first, in exactly the format the Python path writes; else ``None``.
+        """
+        ...
+
+
+def fast_game_seed(seed: int, index: int) -> int:
+    """A 32-bit seed for game ``index`` of a check seeded ``seed`` (the same on every worker)."""
+    digest = hashlib.blake2b(f"plywright-fast:{seed}:{index}".encode(), digest_size=4).digest()
+    return int.from_bytes(digest, "little")
+
+
+def find_fast_lane(
+    registry: Registry, variant: Variant, agents: Sequence[AgentSpec]
+) -> FastLane | None:
+    """The first fast lane a plugin offers for ``variant`` played by ``agents``, if any."""
+    hook = getattr(registry.pm.hook, "plywright_fast_lane", None)
+    if hook is None:
+        return None
+    lane: FastLane | None = hook(variant=variant, agents=tuple(agents))
+    return lane
+
+
+def select_fast_lane(
+    registry: Registry, variant: Variant, agents: Sequence[AgentSpec], engine: str = "auto"
+) -> FastLane | None:
+    """The lane ``check``/``sweep`` should use, or ``None`` for the Python engine.
+
+    ``python``: always ``None``; ``auto``: a lane if a plugin offers one; ``fast``: a lane or
+    an :class:`InputError` naming what is not covered.
+    """
+    if engine not in ENGINES:
+        raise InputError(f"--engine: unknown engine {engine!r} (allowed: {', '.join(ENGINES)})")
+    if engine == "python":
+        return None
+    lane = find_fast_lane(registry, variant, agents)
+    if lane is None and engine == "fast":
+        names = ", ".join(spec.name for spec in agents)
+        raise InputError(
+            f"--engine fast: no fast lane plays {variant.game} with agents {names} "
+            "(use --engine python or auto)",
+            source=variant.source,
+        )
+    return lane

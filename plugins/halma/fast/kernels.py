@@ -1,0 +1,381 @@
+# mypy: disallow-untyped-defs=False
+"""numba kernels of halma's fast lane: move generation, turn order, agents, perft.
+
+A position is ``board`` (int8, one entry per hole: the seat of the peg on it or -1),
+``pos[seat, k]`` (the hole of each peg) and ``peg[h]`` (which ``pos`` column holds the peg on
+``h``), plus the round state ``st`` (int64): seat to act, round, turn in the round, the bitset
+of seats that completed this round, whether anyone moved this round, and the result (-1 while
+the game runs). The rules follow :mod:`plugins.halma.rules` exactly; no kernel recurses (a
+recursive function loaded from numba's cache can crash), chains are searched with a stack.
+
+Tables (from :mod:`plugins.halma.fast.tables`): ``nb[h, d]`` neighbour, ``jover[h, d]`` /
+``jland[h, d]`` the jumped and landing hole (-1 off the board), ``lock[seat, h]`` 1 where the
+target lock holds the seat's pegs, ``tgt[seat, k]`` the seat's target holes.
+"""
+
+from __future__ import annotations
+
+from plugins.halma.fast.cache import configure
+
+configure()
+
+import numpy as np  # noqa: E402
+from numba import njit  # noqa: E402
+
+SEAT, ROUND, TURN, COMPLETED, MOVED, RESULT = 0, 1, 2, 3, 4, 5
+"""Columns of the round state ``st``."""
+WIN, DRAW, STALEMATE, UNFINISHED = 0, 1, 2, 3
+"""Result codes (``st[RESULT]``; -1 while the game runs)."""
+RANDOM, GREEDY = 0, 1
+"""Agent kinds."""
+STRAGGLER_SHARE = 0.8
+"""As :data:`plugins.halma.agents.STRAGGLER_SHARE`."""
+STATS = 6
+"""Columns of a game's statistics: result, winners bitset, rounds, moves, branching, decisions."""
+
+
+@njit(cache=True)
+def gen_moves(
+    board, pos, npegs, seat, jover, jland, nb, lock, jump_own, visit, stamp, stack, mf, mt
+):
+    """Write every distinct (from, to) move of ``seat`` into ``mf``/``mt``; return the count.
+
+    ``visit``/``stamp``: scratch marks (a hole is reached by the current peg when
+    ``visit[h] == stamp[0]``); ``stack``: scratch of one entry per hole.
+    """
+    count = 0
+    for k in range(npegs[seat]):
+        s = pos[seat, k]
+        locked = lock[seat, s] != 0
+        stamp[0] += 1
+        mark = stamp[0]
+        visit[s] = mark
+        for d in range(6):
+            t = nb[s, d]
+            if t >= 0 and board[t] < 0 and (not locked or lock[seat, t] != 0):
+                visit[t] = mark
+                mf[count] = s
+                mt[count] = t
+                count += 1
+        stack[0] = s
+        top = 1
+        while top > 0:
+            top -= 1
+            h = stack[top]
+            for d in range(6):
+                o = jover[h, d]
+                if o < 0 or o == s:
+                    continue
+                owner = board[o]
+                if owner < 0 or (not jump_own and owner == seat):
+                    continue
+                t = jland[h, d]
+                if board[t] >= 0 or visit[t] == mark:
+                    continue
+                if locked and lock[seat, t] == 0:
+                    continue
+                visit[t] = mark
+                mf[count] = s
+                mt[count] = t
+                count += 1
+                stack[top] = t
+                top += 1
+    return count
+
+
+@njit(cache=True)
+def move_peg(board, pos, peg, f, t):
+    """Move the peg on ``f`` to ``t`` (no checks; also undoes a move with ``t, f``)."""
+    seat = board[f]
+    k = peg[f]
+    board[t] = seat
+    board[f] = -1
+    pos[seat, k] = t
+    peg[t] = k
+
+
+@njit(cache=True)
+def end_turn(board, st, tgt, ntgt, players, own_rule, max_rounds, moved):
+    """Finish the turn of the seat to act (``moved``: it moved a peg, else it passed)."""
+    mover = st[SEAT]
+    if moved:
+        st[MOVED] = 1
+    full = True
+    mine = False
+    for k in range(ntgt):
+        owner = board[tgt[mover, k]]
+        if owner == mover:
+            mine = True
+        elif own_rule or owner < 0:
+            full = False
+            break
+    if full and mine:
+        st[COMPLETED] |= 1 << mover
+    st[SEAT] = (mover + 1) % players
+    st[TURN] += 1
+    if st[TURN] < players:
+        return
+    done = st[COMPLETED]
+    if done:
+        winners = 0
+        while done:
+            done &= done - 1
+            winners += 1
+        st[RESULT] = WIN if winners == 1 else DRAW
+    elif st[MOVED] == 0:
+        st[RESULT] = STALEMATE
+    elif st[ROUND] >= max_rounds:
+        st[RESULT] = UNFINISHED
+    else:
+        st[ROUND] += 1
+        st[TURN] = 0
+        st[MOVED] = 0
+
+
+@njit(cache=True)
+def list_moves(board, pos, npegs, seat, jover, jland, nb, lock, jump_own):
+    """Every distinct (from, to) move of ``seat`` as two arrays (for tests and tools)."""
+    size = board.shape[0]
+    cap = npegs[seat] * size + 1
+    mf = np.empty(cap, np.int32)
+    mt = np.empty(cap, np.int32)
+    visit = np.zeros(size, np.int64)
+    stamp = np.zeros(1, np.int64)
+    stack = np.empty(size, np.int32)
+    count = gen_moves(
+        board, pos, npegs, seat, jover, jland, nb, lock, jump_own, visit, stamp, stack, mf, mt
+    )
+    return mf[:count].copy(), mt[:count].copy()
+
+
+@njit(cache=True)
+def perft(
+    board,
+    pos,
+    peg,
+    npegs,
+    st0,
+    depth,
+    jover,
+    jland,
+    nb,
+    lock,
+    jump_own,
+    tgt,
+    ntgt,
+    players,
+    own_rule,
+    max_rounds,
+):
+    """Leaves of the move tree ``depth`` plies below the position (as ``HalmaState.perft``:
+    distinct (from, to) moves, a forced pass is one move, a finished game has none)."""
+    if depth == 0:
+        return 1
+    if st0[RESULT] >= 0:
+        return 0
+    size = board.shape[0]
+    cap = np.max(npegs) * size + 1
+    mf = np.empty((depth, cap), np.int32)
+    mt = np.empty((depth, cap), np.int32)
+    cnt = np.zeros(depth, np.int64)
+    idx = np.zeros(depth, np.int64)
+    saved = np.empty((depth, 6), np.int64)
+    visit = np.zeros(size, np.int64)
+    stamp = np.zeros(1, np.int64)
+    stack = np.empty(size, np.int32)
+    st = st0.copy()
+    cnt[0] = gen_moves(
+        board, pos, npegs, st[SEAT], jover, jland, nb, lock, jump_own, visit, stamp, stack,
+        mf[0], mt[0],
+    )  # fmt: skip
+    if cnt[0] == 0:
+        mf[0, 0] = -1
+        mt[0, 0] = -1
+        cnt[0] = 1
+    if depth == 1:
+        return cnt[0]
+    total = 0
+    ply = 0
+    while ply >= 0:
+        if idx[ply] >= cnt[ply]:
+            ply -= 1
+            if ply >= 0:
+                f = mf[ply, idx[ply]]
+                if f >= 0:
+                    move_peg(board, pos, peg, mt[ply, idx[ply]], f)
+                st[:] = saved[ply]
+                idx[ply] += 1
+            continue
+        f = mf[ply, idx[ply]]
+        t = mt[ply, idx[ply]]
+        saved[ply] = st
+        if f >= 0:
+            move_peg(board, pos, peg, f, t)
+        end_turn(board, st, tgt, ntgt, players, own_rule, max_rounds, f >= 0)
+        if st[RESULT] < 0 and ply + 2 < depth:
+            ply += 1
+            cnt[ply] = gen_moves(
+                board, pos, npegs, st[SEAT], jover, jland, nb, lock, jump_own, visit, stamp,
+                stack, mf[ply], mt[ply],
+            )  # fmt: skip
+            if cnt[ply] == 0:
+                mf[ply, 0] = -1
+                mt[ply, 0] = -1
+                cnt[ply] = 1
+            idx[ply] = 0
+            continue
+        if st[RESULT] < 0:  # the child is one ply above the leaves: count its moves
+            c = gen_moves(
+                board, pos, npegs, st[SEAT], jover, jland, nb, lock, jump_own, visit, stamp,
+                stack, mf[depth - 1], mt[depth - 1],
+            )  # fmt: skip
+            total += c if c > 0 else 1
+        if f >= 0:
+            move_peg(board, pos, peg, t, f)
+        st[:] = saved[ply]
+        idx[ply] += 1
+    return total
+
+
+@njit(cache=True)
+def greedy_pick(mf, mt, count, seat, last_from, last_to, origin, arrive, dist, use_origin, least):
+    """The index of a best move by ``origin[from] - arrive[to]`` among the moves with at least
+    ``least`` steps of progress, the undo of the seat's last move excluded (ties at random);
+    -1 if there is none (as ``GreedyAgent.best``)."""
+    back_from = last_to[seat]
+    back_to = last_from[seat]
+    best = np.int64(-(1 << 62))
+    ties = 0
+    pick = -1
+    for i in range(count):
+        f = mf[i]
+        t = mt[i]
+        if f == back_from and t == back_to:
+            continue
+        if dist[seat, f] - dist[seat, t] < least:
+            continue
+        score = (origin[seat, f] if use_origin else arrive[seat, f]) - arrive[seat, t]
+        if score > best:
+            best = score
+            ties = 1
+            pick = i
+        elif score == best:
+            ties += 1
+            if np.random.randint(0, ties) == 0:  # reservoir: each tie kept with chance 1/ties
+                pick = i
+    return pick
+
+
+@njit(cache=True)
+def play_games(
+    seeds,
+    kinds,
+    start,
+    npegs,
+    first_seat,
+    jover,
+    jland,
+    nb,
+    lock,
+    jump_own,
+    tgt,
+    ntgt,
+    players,
+    own_rule,
+    max_rounds,
+    origin,
+    arrive,
+    dist,
+    log,
+):
+    """Play one game per seed with agent ``kinds[seat]`` (:data:`RANDOM`, :data:`GREEDY`).
+
+    Returns ``stats[g]`` (:data:`STATS` columns), and if ``log`` the moves of every game as
+    flat (from, to) pairs (-1, -1 for a pass) with ``offsets[g]:offsets[g + 1]`` the pairs of
+    game ``g``.
+    """
+    games = seeds.shape[0]
+    size = nb.shape[0]
+    stats = np.zeros((games, STATS), np.int64)
+    offsets = np.zeros(games + 1, np.int64)
+    moves = np.empty(2 * (1024 if log else 1), np.int32)
+    used = 0
+    cap = np.max(npegs) * size + 1
+    mf = np.empty(cap, np.int32)
+    mt = np.empty(cap, np.int32)
+    visit = np.zeros(size, np.int64)
+    stamp = np.zeros(1, np.int64)
+    stack = np.empty(size, np.int32)
+    board = np.empty(size, np.int8)
+    pos = np.empty((start.shape[0], start.shape[1]), np.int32)
+    peg = np.zeros(size, np.int32)
+    st = np.zeros(6, np.int64)
+    last_from = np.empty(players, np.int64)
+    last_to = np.empty(players, np.int64)
+    for g in range(games):
+        np.random.seed(seeds[g])
+        board[:] = -1
+        pos[:] = start
+        for seat in range(players):
+            for k in range(npegs[seat]):
+                board[start[seat, k]] = seat
+                peg[start[seat, k]] = k
+        st[:] = 0
+        st[SEAT] = first_seat
+        st[ROUND] = 1
+        st[RESULT] = -1
+        last_from[:] = -1
+        last_to[:] = -1
+        played = branching = decisions = 0
+        while st[RESULT] < 0:
+            mover = st[SEAT]
+            count = gen_moves(
+                board, pos, npegs, mover, jover, jland, nb, lock, jump_own, visit, stamp, stack,
+                mf, mt,
+            )  # fmt: skip
+            played += 1
+            branching += count if count > 0 else 1
+            if count > 1:
+                decisions += 1
+            f = -1
+            t = -1
+            if count > 0:
+                if kinds[mover] == RANDOM:
+                    i = np.random.randint(0, count)
+                else:
+                    use_origin = np.random.random() < STRAGGLER_SHARE
+                    i = greedy_pick(
+                        mf, mt, count, mover, last_from, last_to, origin, arrive, dist,
+                        use_origin, 1,
+                    )  # fmt: skip
+                    if i < 0:
+                        i = greedy_pick(
+                            mf, mt, count, mover, last_from, last_to, origin, arrive, dist,
+                            use_origin, -(1 << 30),
+                        )  # fmt: skip
+                if i >= 0:
+                    f = mf[i]
+                    t = mt[i]
+                else:  # the undo of the last move is the only move left
+                    f = last_to[mover]
+                    t = last_from[mover]
+                last_from[mover] = f
+                last_to[mover] = t
+                move_peg(board, pos, peg, f, t)
+            if log:
+                if used + 2 > moves.shape[0]:
+                    grown = np.empty(2 * moves.shape[0], np.int32)
+                    grown[:used] = moves[:used]
+                    moves = grown
+                moves[used] = f
+                moves[used + 1] = t
+                used += 2
+            end_turn(board, st, tgt, ntgt, players, own_rule, max_rounds, f >= 0)
+        stats[g, 0] = st[RESULT]
+        stats[g, 1] = st[COMPLETED]
+        stats[g, 2] = st[ROUND]
+        stats[g, 3] = played
+        stats[g, 4] = branching
+        stats[g, 5] = decisions
+        offsets[g + 1] = used // 2
+    return stats, moves[:used].copy(), offsets

@@ -3,21 +3,31 @@
 Artifacts are written into a hidden temporary folder next to the target; only when every one
 of them succeeded is the folder swapped into place (atomically where Linux ``renameat2`` can
 exchange the two folders), so a failed or interrupted build leaves the previous good build
-untouched. Stale temporary folders of killed builds are cleaned up by
-the next build.
+untouched. Builds of one folder may run at the same time: each writes its own temporary
+folder, the swaps take turns (a lock on the parent folder) and the last one to finish wins.
+Temporary folders of builds whose process is gone are cleaned up by the next build; those of
+running builds are left alone. An interrupt (SIGINT, SIGTERM) lands before the swap (the
+previous build stays) or after it (the new build is complete), never in between.
 """
 
 from __future__ import annotations
 
 import ctypes
+import errno
+import fcntl
 import hashlib
 import json
 import os
 import shutil
-from collections.abc import Callable, Iterable, Sequence
+import signal
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path, PurePosixPath
+from types import FrameType
 from typing import Any
 
 from generator.api import Artifact
@@ -32,6 +42,40 @@ OnArtifact = Callable[[Artifact], None]
 
 class BuildError(Exception):
     """An artifact could not be written; the previous build is untouched."""
+
+
+class InterruptedAfterSwap(KeyboardInterrupt):
+    """An interrupt that arrived while the new build was swapped in: the build is complete."""
+
+
+DISK_FULL = {errno.ENOSPC: "no space left on device", errno.EDQUOT: "disk quota exceeded"}
+
+
+LOW_SPACE = 1 << 20
+"""Bytes free below which a write error without a system error number is put down to a full
+disk (CAD kernels report only that a file could not be written)."""
+
+
+def describe_error(exc: BaseException, folder: Path | None = None) -> str:
+    """``Type: message``, led by "no space left on device" when a full disk is the cause:
+    anywhere in the chain of causes (exporters wrap the system's error in their own), or, for an
+    ``OSError`` without an error number, when ``folder``'s file system is (nearly) full."""
+    text = f"{type(exc).__name__}: {exc}"
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, OSError) and cause.errno in DISK_FULL:
+            return f"{DISK_FULL[cause.errno]} ({text})"
+        cause = cause.__cause__ or cause.__context__
+    if folder is not None and isinstance(exc, OSError) and exc.errno is None:
+        try:
+            free = shutil.disk_usage(folder).free
+        except OSError:
+            return text
+        if free < LOW_SPACE:
+            return f"no space left on device ({free} bytes free; {text})"
+    return text
 
 
 @dataclass(frozen=True)
@@ -122,11 +166,67 @@ def _previous_entries(target: Path, variant: Variant, keep: set[str]) -> list[di
     return [e for e in manifest.get("artifacts", []) if e.get("kind") not in keep]
 
 
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
+
+
 def _clean_stale(target: Path) -> None:
-    for stale in target.parent.glob(f".{target.name}.tmp-*"):
-        shutil.rmtree(stale, ignore_errors=True)
-    for stale in target.parent.glob(f".{target.name}.old-*"):
-        shutil.rmtree(stale, ignore_errors=True)
+    """Remove the temporary folders (``.NAME.tmp-PID-*``, ``.NAME.old-PID-*``) of builds of
+    ``target`` whose process is gone; running builds keep theirs."""
+    for kind in ("tmp", "old"):
+        prefix = f".{target.name}.{kind}-"
+        for stale in target.parent.glob(f"{prefix}*"):
+            pid = stale.name.removeprefix(prefix).split("-")[0]
+            if pid.isdigit() and _process_alive(int(pid)):
+                continue
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+def _temporary(target: Path, kind: str) -> Path:
+    """A new, unique hidden folder next to ``target`` named after this process."""
+    prefix = f".{target.name}.{kind}-{os.getpid()}-"
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=target.parent))
+
+
+@contextmanager
+def _swap_lock(folder: Path) -> Iterator[None]:
+    """Builds swapping into ``folder`` take turns (an advisory lock on the folder itself, held
+    for the swap only: no lock file is left behind)."""
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)  # closing releases the lock
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM for the body and deliver them afterwards (main thread only:
+    elsewhere Python delivers no signals anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {sig: signal.signal(sig, hold) for sig in held}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if caught:
+            signal.raise_signal(caught[0])  # to the handler restored above
 
 
 AT_FDCWD = -100
@@ -144,17 +244,19 @@ def exchange(first: Path, second: Path) -> bool:
     return bool(done == 0)
 
 
-def _swap(staging: Path, target: Path) -> None:
-    """Put ``staging`` in the place of ``target``; readers never see a missing ``target`` where
-    the system can exchange the two atomically."""
+def _swap(staging: Path, target: Path) -> Path | None:
+    """Put ``staging`` in the place of ``target`` and return where the previous build went
+    (for removal); readers never see a missing ``target`` where the system can exchange the two
+    atomically. Call with the swap lock held."""
     if target.exists() and exchange(staging, target):
-        shutil.rmtree(staging, ignore_errors=True)  # it now holds the previous build
-        return
-    old = target.parent / f".{target.name}.old-{os.getpid()}"
-    if target.exists():
-        os.rename(target, old)
+        return staging  # it now holds the previous build
+    if not target.exists():
+        os.rename(staging, target)
+        return None
+    old = _temporary(target, "old")
+    os.replace(target, old)  # onto the fresh empty folder
     os.rename(staging, target)
-    shutil.rmtree(old, ignore_errors=True)
+    return old
 
 
 def build(
@@ -169,10 +271,12 @@ def build(
     if target.exists() and not target.is_dir():
         raise InputError(f"--out: {target} exists and is not a folder")
     chosen = select(collect_artifacts(registry, variant), only)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _clean_stale(target)
-    staging = target.parent / f".{target.name}.tmp-{os.getpid()}"
-    staging.mkdir()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _clean_stale(target)
+        staging = _temporary(target, "tmp")
+    except OSError as exc:
+        raise BuildError(f"cannot create {target}: {describe_error(exc)}") from exc
     try:
         entries = []
         if only is not None:
@@ -190,9 +294,8 @@ def build(
             try:
                 artifact.write(path)
             except Exception as exc:
-                raise BuildError(
-                    f"{artifact.kind} {artifact.path}: {type(exc).__name__}: {exc}"
-                ) from exc
+                message = describe_error(exc, staging)
+                raise BuildError(f"{artifact.kind} {artifact.path}: {message}") from exc
             if not path.is_file():
                 raise BuildError(f"{artifact.kind} {artifact.path}: the writer made no file")
             entries.append(_entry(artifact, staging))
@@ -204,7 +307,20 @@ def build(
             "artifacts": sorted(entries, key=lambda e: e["path"]),
         }
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-        _swap(staging, target)
+        swapped = False
+        try:
+            with _interrupts_held(), _swap_lock(target.parent):
+                previous = _swap(staging, target)
+                swapped = True
+        except KeyboardInterrupt as exc:
+            if swapped:
+                raise InterruptedAfterSwap(*exc.args) from exc
+            raise
+        if previous is not None:
+            shutil.rmtree(previous, ignore_errors=True)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise BuildError(f"{target}: {describe_error(exc)}") from exc
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

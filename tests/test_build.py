@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -94,7 +98,7 @@ def test_unsafe_artifact_paths_are_refused(registry: Registry, tmp_path: Path) -
         collect_artifacts(registry, _variant(registry))
 
 
-KILL_SCRIPT = """
+BUILD_SCRIPT = """
 import sys
 from pathlib import Path
 import sample_games
@@ -103,7 +107,8 @@ from generator.registry import load_registry
 from generator.variant import parse_variant
 registry = load_registry(extra_plugins=[("cardrace", sample_games)])
 variant = parse_variant(
-    {"game": "cardrace", "name": "race", "rules": {"goal": 7}, "production": {"write_delay": 1.5}},
+    {"game": "cardrace", "name": "race", "rules": {"goal": 7},
+     "production": {"write_delay": float(sys.argv[2])}},
     registry,
 )
 print("started", flush=True)
@@ -111,30 +116,221 @@ build(registry, variant, Path(sys.argv[1]))
 """
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT])
+def _start_build(out: Path, delay: float) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", BUILD_SCRIPT, str(out), str(delay)],
+        cwd=Path(__file__).parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM])
 def test_interrupted_build_leaves_previous_build_untouched(
     registry: Registry, tmp_path: Path, sig: signal.Signals
 ) -> None:
     out = tmp_path / "out"
     build(registry, _variant(registry), out)
     before = _tree(out)
-    tests = Path(__file__).parent
-    proc = subprocess.Popen(
-        [sys.executable, "-c", KILL_SCRIPT, str(out)],
-        cwd=tests,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    # every writer sleeps far longer than the test waits: the build cannot finish by itself
+    proc = _start_build(out, 120.0)
     assert proc.stdout is not None and proc.stdout.readline().strip() == "started"
-    time.sleep(2.0)  # the first artifact is written, the second one is still sleeping
-    staging = list(tmp_path.glob(".out.tmp-*"))
-    assert staging, "the build writes into a temporary folder"
+    _wait_for(lambda: bool(list(tmp_path.glob(".out.tmp-*/layout"))), "the first writer")
     proc.send_signal(sig)
-    proc.wait(timeout=30)
+    proc.wait(timeout=10)
     assert _tree(out) == before
+    if sig == signal.SIGINT:  # the build cleans up after itself
+        assert [p.name for p in tmp_path.iterdir()] == ["out"]
     # the next build cleans up whatever a killed build left behind
     build(registry, _variant(registry), out)
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
+
+
+def test_an_interrupt_during_the_swap_lands_after_it(
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import generator.build as pipeline
+
+    out = tmp_path / "out"
+    build(registry, _variant(registry), out)
+    real_exchange = pipeline.exchange
+
+    def interrupted_exchange(first: Path, second: Path) -> bool:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle of the swap
+        return real_exchange(first, second)
+
+    monkeypatch.setattr(pipeline, "exchange", interrupted_exchange)
+    with pytest.raises(KeyboardInterrupt) as caught:
+        build(registry, _variant(registry, write_delay=0.01), out)
+    assert isinstance(caught.value, pipeline.InterruptedAfterSwap), "held until the swap is done"
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert {a["path"] for a in manifest["artifacts"]} == {
+        str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and p.name != "manifest.json"
+    }
+    assert [p.name for p in tmp_path.iterdir()] == ["out"], "the previous build is removed"
+
+
+def test_concurrent_builds_of_one_folder_all_succeed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    procs = [_start_build(out, 0.4) for _ in range(3)]
+    for proc in procs:
+        _, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["artifacts"]:
+        data = (out / entry["path"]).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+    assert [p.name for p in tmp_path.iterdir()] == ["out"], "no temporary folder is left"
+
+
+def test_only_folders_of_finished_processes_are_cleaned(registry: Registry, tmp_path: Path) -> None:
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    dead_pid = int(gone.stdout)
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]) as running:
+        try:
+            dead = tmp_path / f".out.tmp-{dead_pid}-abc"
+            old = tmp_path / f".out.old-{dead_pid}-abc"
+            live = tmp_path / f".out.tmp-{running.pid}-xyz"
+            for folder in (dead, old, live):
+                (folder / "print").mkdir(parents=True)
+            build(registry, _variant(registry), tmp_path / "out")
+            assert not dead.exists() and not old.exists()
+            assert (live / "print").is_dir(), "a running build keeps its temporary folder"
+        finally:
+            running.kill()
+
+
+def _disk_full_plugin(registry: Registry, error: OSError) -> None:
+    from generator.api import hookimpl
+
+    class DiskFull:
+        @staticmethod
+        def plywright_artifacts(variant: Variant) -> list[Artifact]:
+            def write(path: Path) -> None:
+                raise error
+
+            return [Artifact("cad/stl", "cad/board.stl", "board mesh", write)]
+
+    hookimpl(DiskFull.plywright_artifacts)
+    registry.pm.register(DiskFull(), name="disk-full")
+
+
+def test_a_full_disk_is_said_plainly(registry: Registry, tmp_path: Path) -> None:
+    try:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    except OSError as cause:
+        try:
+            raise OSError("could not write STL file cad/board.stl") from cause
+        except OSError as wrapped:
+            error = wrapped
+    _disk_full_plugin(registry, error)
+    out = tmp_path / "out"
+    with pytest.raises(BuildError) as caught:
+        build(registry, _variant(registry), out)
+    message = str(caught.value)
+    assert message.startswith("cad/stl cad/board.stl: no space left on device (")
+    assert "could not write STL file" in message
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_a_writer_failing_on_a_nearly_full_disk_is_put_down_to_it(
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    _disk_full_plugin(registry, OSError("could not write STL file cad/board.stl"))
+    real = shutil.disk_usage
+    monkeypatch.setattr(shutil, "disk_usage", lambda p: real(p)._replace(free=4096))
+    with pytest.raises(BuildError, match=r"board.stl: no space left on device \(4096 bytes free"):
+        build(registry, _variant(registry), tmp_path / "out")
+    monkeypatch.setattr(shutil, "disk_usage", real)
+    with pytest.raises(BuildError) as caught:
+        build(registry, _variant(registry), tmp_path / "out")
+    assert "no space" not in str(caught.value), "a disk with room is not blamed"
+
+
+def test_the_manifest_full_disk_is_said_plainly(
+    registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Path.write_text
+
+    def full(self: Path, *args: Any, **kwargs: Any) -> int:
+        if self.name == "manifest.json":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    with pytest.raises(BuildError, match="no space left on device"):
+        build(registry, _variant(registry), tmp_path / "out")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _moved_clock(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Move every clock a build could read ``seconds`` ahead (time and datetime)."""
+    import datetime as dt
+
+    real_time, real_ns = time.time, time.time_ns
+    monkeypatch.setattr(time, "time", lambda: real_time() + seconds)
+    monkeypatch.setattr(time, "time_ns", lambda: real_ns() + int(seconds * 1e9))
+    for name in ("localtime", "gmtime", "ctime"):
+        real = getattr(time, name)
+        monkeypatch.setattr(
+            time, name, lambda t=None, real=real: real(time.time() if t is None else t)
+        )
+
+    class MovedDateTime(dt.datetime):
+        @classmethod
+        def now(cls, tz: dt.tzinfo | None = None) -> MovedDateTime:
+            return cls.fromtimestamp(time.time(), tz)
+
+        @classmethod
+        def utcnow(cls) -> MovedDateTime:
+            return cls.now(dt.UTC).replace(tzinfo=None)
+
+        @classmethod
+        def today(cls) -> MovedDateTime:
+            return cls.now()
+
+    monkeypatch.setattr(dt, "datetime", MovedDateTime)
+
+
+@pytest.mark.parametrize(
+    ("data", "only"),
+    [
+        ({"game": "cardrace", "name": "race"}, None),
+        ({"game": "halma", "name": "halma"}, ["print", "layout", "bom", "preview", "report"]),
+        ({"game": "tictactoe", "name": "ttt"}, None),
+    ],
+)
+def test_builds_made_at_different_times_are_byte_identical(
+    registry: Registry,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    data: dict[str, Any],
+    only: list[str] | None,
+) -> None:
+    if data["game"] not in registry.games:
+        pytest.skip(f"{data['game']} is not installed")
+    variant = parse_variant(data, registry)
+    first = build(registry, variant, tmp_path / "a", only).folder
+    _moved_clock(monkeypatch, 400 * 86400 + 3661.5)  # a year, a month, an hour and a bit later
+    second = build(registry, variant, tmp_path / "b", only).folder
+    assert set(_tree(first)) == set(_tree(second))
+    for path, data_first in _tree(first).items():
+        assert data_first == _tree(second)[path], f"{path} depends on the clock"
 
 
 def test_exchange_swaps_two_folders_atomically(tmp_path: Path) -> None:

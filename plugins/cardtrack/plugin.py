@@ -1,3 +1,77 @@
-"""Hook implementations of the built-in ``cardtrack``  plugin (entry point ``plugins.cardtrack.plugin``)."""
+"""Hook implementations of the built-in ``cardtrack`` plugin (Konstruktsiia).
+
+Entry point ``plugins.cardtrack.plugin``; the play aids and rulebooks are imported lazily.
+"""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.api import (
+    AgentRegistrar,
+    Artifact,
+    GameDefinition,
+    GameRegistrar,
+    StaticCheck,
+    hookimpl,
+)
+from plugins.cardtrack.agents import AGENTS
+from plugins.cardtrack.checks import static_checks
+from plugins.cardtrack.options import (
+    PRESETS,
+    CardtrackPrint,
+    CardtrackProduction,
+    CardtrackRules,
+)
+from plugins.cardtrack.rules import make_game
+
+if TYPE_CHECKING:
+    from generator.variant import Variant
+
+GAME = GameDefinition(
+    name="cardtrack",
+    title="Konstruktsiia (Конструкція)",
+    description=(
+        "Two players build a track from three shuffled decks, card by card, and race their "
+        "token ten cards up it and back; the turned card's colour decides who acts, kings "
+        "bring small tokens that block. Play mats, wooden tokens, reference cards."
+    ),
+    rules_model=CardtrackRules,
+    production_model=CardtrackProduction,
+    print_model=CardtrackPrint,
+    presets=PRESETS,
+    default_preset="standard",
+    default_agent="builder",
+    make_game=make_game,
+)
+
+
+@hookimpl
+def plywright_register_games(register: GameRegistrar) -> None:
+    register(GAME)
+
+
+@hookimpl
+def plywright_register_agents(register: AgentRegistrar) -> None:
+    for spec in AGENTS:
+        register(spec)
+
+
+@hookimpl
+def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
+    if variant.game != "cardtrack":
+        return None
+    from plugins.cardtrack.production_checks import cardtrack_production_checks
+
+    return [*static_checks(variant.table(CardtrackRules)), *cardtrack_production_checks(variant)]
+
+
+@hookimpl
+def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
+    """Mat, tokens, reference cards and rulebooks (imported here: exporters load slowly)."""
+    if variant.game != "cardtrack":
+        return None
+    from plugins.cardtrack.artifacts import cardtrack_artifacts
+    from plugins.cardtrack.rulebook import rulebook_artifacts
+
+    return [*cardtrack_artifacts(variant), *rulebook_artifacts(variant)]

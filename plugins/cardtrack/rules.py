@@ -1,0 +1,724 @@
+"""The Konstruktsiia rules engine (``shared/rules/konstruktsiia.md``), OpenSpiel style.
+
+A turn is two nodes: a **chance node** turns the top card of the draw pile (one chance action
+per card kind, weighted by the copies left; the reshuffle of the open pile happens when the draw
+pile is empty, and its randomness lies in the later draws), then the player of the card's colour
+decides. Seat 0 is Black (clubs, spades; joker ``V(0, 0)``), seat 1 Red (``V(1, 0)``).
+
+Player actions are integers ``payload << 3 | type``:
+
+- :data:`DISCARD` (0): the card goes to the open pile;
+- ``BUILD`` (1): payload = slot index (:func:`plugins.cardtrack.geometry.slot_index`);
+- ``BIG`` (2): payload = the slot the big token moves to;
+- ``SMALL`` (3): payload = ``dest << 5 | token``: a small token (the lowest-numbered one on its
+  card; tokens of one colour on one card are alike) moves along a canonical path to ``dest``
+  (paths to the same card give the same position, so they are one action);
+- ``KING`` (4): payload = ``dest``: a new small token on the own joker, then moved to ``dest``
+  (the joker itself = no move).
+
+The **no-full-block rule** is read as: an action is refused when it *makes* the opponent's big
+token blocked (it was not before, it is after). A block the opponent walks into is not the
+acting player's doing, so the acting player is not left without a legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
+from plugins.cardtrack import cards
+from plugins.cardtrack.cards import KINDS, KINGS, NAMES, OWNERS, VALUES
+from plugins.cardtrack.geometry import (
+    COLUMN_OFFSET,
+    ROW_STRIDE,
+    Slot,
+    column_range,
+    slot_index,
+    slot_of_index,
+    start_slot,
+)
+from plugins.cardtrack.options import CardtrackRules
+
+DISCARD, BUILD, BIG, SMALL, KING = 0, 1, 2, 3, 4
+ACTION_NAMES = ("discard", "build", "big", "small", "king")
+DELTAS = (-ROW_STRIDE, ROW_STRIDE, -1, 1)
+"""Index steps to the slot below, above, left and right (horizontal slots: left, right only)."""
+BIG_TOKEN = 0
+"""Token id of the big token in records; small tokens are 1, 2, ... in order of placement."""
+
+
+def action_type(action: int) -> int:
+    return action & 7
+
+
+def build_action(slot: int) -> int:
+    return slot << 3 | BUILD
+
+
+def big_action(slot: int) -> int:
+    return slot << 3 | BIG
+
+
+def small_action(token: int, dest: int) -> int:
+    return (dest << 5 | token) << 3 | SMALL
+
+
+def king_action(dest: int) -> int:
+    return dest << 3 | KING
+
+
+def neighbours_of(index: int) -> tuple[int, ...]:
+    """Neighbouring slot indices (same as :func:`geometry.neighbour_indices`)."""
+    if index & 1:
+        return (index - 1, index + 1)
+    if index >= ROW_STRIDE:
+        return (index - ROW_STRIDE, index + ROW_STRIDE, index - 1, index + 1)
+    return (index + ROW_STRIDE, index - 1, index + 1)
+
+
+@dataclass(frozen=True)
+class CardtrackGame:
+    """One Konstruktsiia variant: rules in, states out."""
+
+    rules: CardtrackRules
+    starts: tuple[int, int] = field(init=False)
+    allowed_columns: tuple[int, int] | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "starts", (slot_index(start_slot(0)), slot_index(start_slot(1))))
+        bounds = column_range(self.rules.max_columns)
+        if bounds is not None:
+            first, last = bounds
+            # index column part (c + offset)·2 + kind: V allowed first..last, H first..last-1
+            bounds = ((first + COLUMN_OFFSET) * 2, (last + COLUMN_OFFSET) * 2)
+        object.__setattr__(self, "allowed_columns", bounds)
+
+    def info(self) -> GameInfo:
+        return GameInfo(
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            turn_based=False,
+            has_chance=True,
+            max_length=2 * self.rules.max_turns + 2,
+        )
+
+    def parameters(self) -> dict[str, Any]:
+        return self.rules.model_dump(mode="json")
+
+    def new_initial_state(self) -> CardtrackState:
+        return CardtrackState(self)
+
+    def record_header(self) -> dict[str, Any]:
+        return {"players": list(cards.PLAYERS), "decks": self.rules.decks}
+
+    def on_table(self, index: int) -> bool:
+        """True when slot ``index`` lies within ``max_columns``."""
+        bounds = self.allowed_columns
+        if bounds is None:
+            return True
+        part = index % ROW_STRIDE
+        if part & 1:
+            return bounds[0] <= part - 1 and part + 1 <= bounds[1]
+        return bounds[0] <= part <= bounds[1]
+
+
+def make_game(rules: CardtrackRules) -> CardtrackGame:
+    """The engine of a validated ``[rules]`` table (``GameDefinition.make_game``)."""
+    return CardtrackGame(rules)
+
+
+LogEntry = tuple[int, int, int, int, tuple[int, ...], int, bool]
+"""(card kind, deck, owner, action, path of slot indices, token id or -1, reshuffled)."""
+
+
+class CardtrackState:
+    """A position: shoe, open pile, track, tokens, the turned card, history and a log."""
+
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_paths",
+        "action_counts",
+        "big",
+        "block_refusals",
+        "card",
+        "card_deck",
+        "draw",
+        "draw_decks",
+        "frontier",
+        "game",
+        "log",
+        "occ",
+        "open_count",
+        "open_decks",
+        "pending_reshuffle",
+        "reserve",
+        "reshuffles",
+        "result",
+        "smalls",
+        "summited",
+        "track",
+        "track_deck",
+        "turned",
+        "winner",
+    )
+
+    def __init__(self, game: CardtrackGame, *, _empty: bool = False) -> None:
+        self.game = game
+        if _empty:
+            return
+        rules = game.rules
+        counts = cards.shoe_counts(rules.decks, rules.spare_jokers)
+        self.draw: list[int] = [kind for kind in range(KINDS) for _ in range(counts[kind])]
+        first_deck = 1 if rules.decks > 1 else 0
+        self.draw_decks: list[list[int]] = [
+            list(range(first_deck if cards.is_joker(k) else 0, rules.decks)) if counts[k] else []
+            for k in range(KINDS)
+        ]
+        self.open_decks: list[list[int]] = [[] for _ in range(KINDS)]
+        self.open_count = 0
+        black, red = game.starts
+        self.track: dict[int, int] = {black: cards.BLACK_JOKER, red: cards.RED_JOKER}
+        self.track_deck: dict[int, int] = {black: 0, red: 0}
+        self.frontier: set[int] = set()
+        for start in (black, red):
+            self._grow_frontier(start)
+        self.big = [black, red]
+        self.smalls: list[list[int]] = [[], []]
+        self.reserve = [rules.small_tokens, rules.small_tokens]
+        self.occ: list[dict[int, int]] = [{black: 1}, {red: 1}]
+        self.summited = [False, False]
+        self.card = -1
+        self.card_deck = -1
+        self.turned = 0
+        self.reshuffles = 0
+        self.pending_reshuffle = False
+        self.result = ""
+        self.winner = -1
+        self.action_counts = [0, 0, 0, 0, 0]
+        self.block_refusals = 0
+        self.log: list[LogEntry] = []
+        self._history: list[int] = []
+        self._legal: list[int] | None = None
+        self._paths: dict[int, tuple[int, ...]] = {}
+
+    # --- protocol ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.result:
+            return TERMINAL
+        if self.card < 0:
+            return CHANCE
+        return OWNERS[self.card]
+
+    def is_terminal(self) -> bool:
+        return bool(self.result)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.result or self.card >= 0:
+            return []
+        total = len(self.draw)
+        counts = [0] * KINDS
+        for kind in self.draw:
+            counts[kind] += 1
+        return [(kind, n / total) for kind, n in enumerate(counts) if n]
+
+    def legal_actions(self) -> list[int]:
+        if self.result:
+            return []
+        if self.card < 0:
+            return sorted(set(self.draw))
+        if self._legal is None:
+            self._generate()
+        assert self._legal is not None
+        return list(self._legal)
+
+    def num_legal_actions(self) -> int:
+        if self.result:
+            return 0
+        if self.card < 0:
+            return len(set(self.draw))
+        if self._legal is None:
+            self._generate()
+        assert self._legal is not None
+        return len(self._legal)
+
+    def apply_action(self, action: int) -> None:
+        if self.result:
+            raise ValueError("the game is over")
+        if self.card < 0:
+            self._turn(action)
+        else:
+            self._act(action)
+        self._history.append(action)
+
+    def returns(self) -> list[float]:
+        if self.result != "win":
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.winner == 0 else [-1.0, 1.0]
+
+    def evaluate(self) -> list[float]:
+        """Estimated returns before the end: the difference of the big tokens' progress."""
+        if self.result:
+            return self.returns()
+        height = self.game.rules.height
+        progress = [self.progress(seat) / (2 * height) for seat in (0, 1)]
+        diff = max(-1.0, min(1.0, progress[0] - progress[1]))
+        return [diff, -diff]
+
+    def progress(self, seat: int) -> int:
+        """Rows climbed towards the summit, then rows come back down (0 .. 2·height)."""
+        row = self.big[seat] // ROW_STRIDE
+        height = self.game.rules.height
+        if self.summited[seat]:
+            return 2 * height - min(row, height)
+        return min(row, height)
+
+    def clone(self) -> CardtrackState:
+        other = CardtrackState(self.game, _empty=True)
+        other.draw = self.draw.copy()
+        other.draw_decks = [d.copy() for d in self.draw_decks]
+        other.open_decks = [d.copy() for d in self.open_decks]
+        other.open_count = self.open_count
+        other.track = self.track.copy()
+        other.track_deck = self.track_deck.copy()
+        other.frontier = self.frontier.copy()
+        other.big = self.big.copy()
+        other.smalls = [self.smalls[0].copy(), self.smalls[1].copy()]
+        other.reserve = self.reserve.copy()
+        other.occ = [self.occ[0].copy(), self.occ[1].copy()]
+        other.summited = self.summited.copy()
+        other.card = self.card
+        other.card_deck = self.card_deck
+        other.turned = self.turned
+        other.reshuffles = self.reshuffles
+        other.pending_reshuffle = self.pending_reshuffle
+        other.result = self.result
+        other.winner = self.winner
+        other.action_counts = self.action_counts.copy()
+        other.block_refusals = self.block_refusals
+        other.log = self.log.copy()
+        other._history = self._history.copy()
+        other._legal = self._legal  # never mutated once made
+        other._paths = self._paths
+        return other
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    def outcome(self) -> Outcome:
+        if self.result == "win":
+            return Outcome("win", (self.winner,), self.turned)
+        if self.result == "nowinner":
+            return Outcome("nowinner", (), self.turned)
+        return Outcome("unfinished", (), self.turned)
+
+    def action_record(self, action: int) -> dict[str, Any]:
+        if self.card < 0:
+            return {"card": NAMES[action], "owner": OWNERS[action]}
+        kind = action & 7
+        if kind not in (DISCARD, BUILD, BIG, SMALL, KING):
+            return {"action": "illegal", "code": action}
+        path, token = self._path_of(action)
+        slot = None if kind == DISCARD else slot_of_index(path[-1]).as_list()
+        return {
+            "action": ACTION_NAMES[kind],
+            "slot": slot,
+            "path": [slot_of_index(i).as_list() for i in path] if kind >= BIG else [],
+            "token": token if token >= 0 else None,
+        }
+
+    def __str__(self) -> str:
+        track = " ".join(f"{slot_of_index(i)}={NAMES[k]}" for i, k in sorted(self.track.items()))
+        smalls = [[str(slot_of_index(i)) for i in seat] for seat in self.smalls]
+        card = NAMES[self.card] if self.card >= 0 else "-"
+        return (
+            f"cards {self.turned} card {card}/{self.card_deck} draw {len(self.draw)} "
+            f"open {self.open_count} reshuffles {self.reshuffles} result {self.result or '-'}"
+            f"{self.winner}\nbig {[str(slot_of_index(i)) for i in self.big]} "
+            f"summited {self.summited} smalls {smalls} reserve {self.reserve}\ntrack {track}"
+        )
+
+    # --- records and metrics ----------------------------------------------------------
+
+    def record_lines(self) -> list[dict[str, Any]]:
+        """One line per turned card (the issue's record format)."""
+        lines = []
+        for kind, deck, seat, action, path, token, reshuffled in self.log:
+            what = action & 7
+            lines.append(
+                {
+                    "card": NAMES[kind],
+                    "deck": deck,
+                    "owner": seat,
+                    "action": ACTION_NAMES[what],
+                    "slot": slot_of_index(path[-1]).as_list() if what != DISCARD else None,
+                    "path": [slot_of_index(i).as_list() for i in path] if what >= BIG else [],
+                    "token": token if token >= 0 else None,
+                    "reshuffled": reshuffled,
+                }
+            )
+        return lines
+
+    def record_result(self) -> dict[str, Any]:
+        outcome = self.outcome()
+        return {"result": outcome.result, "winners": list(outcome.winners), "cards": self.turned}
+
+    def game_metrics(self) -> dict[str, float]:
+        """Per-game numbers for the check report (means over games)."""
+        acted = sum(self.action_counts) or 1
+        metrics: dict[str, float] = {
+            "cards": float(self.turned),
+            "reshuffles": float(self.reshuffles),
+            "black_won": float(self.result == "win" and self.winner == 0),
+            "red_won": float(self.result == "win" and self.winner == 1),
+            "nowinner": float(self.result == "nowinner"),
+            "block_refusals": float(self.block_refusals),
+            "track_cards": float(len(self.track)),
+            "summits": float(sum(self.summited)),
+        }
+        for what, count in zip(ACTION_NAMES, self.action_counts, strict=True):
+            metrics[f"share_{what}"] = count / acted
+        return metrics
+
+    def tokens(self, seat: int) -> list[int]:
+        """Slot indices of ``seat``'s big token then small tokens (in order of placement)."""
+        return [self.big[seat], *self.smalls[seat]]
+
+    def shoe_and_open(self) -> tuple[list[int], list[int]]:
+        """Copies of each kind in the draw pile and in the open pile."""
+        draw = [0] * KINDS
+        for kind in self.draw:
+            draw[kind] += 1
+        return draw, [len(d) for d in self.open_decks]
+
+    # --- turning a card ----------------------------------------------------------------
+
+    def _turn(self, kind: int) -> None:
+        if not 0 <= kind < KINDS or kind not in self.draw:
+            raise ValueError(f"card kind {kind} is not in the draw pile")
+        self.draw.remove(kind)
+        self.card = kind
+        self.card_deck = self.draw_decks[kind].pop(0)
+        self._legal = None
+
+    def sample_card(self, rng: random.Random) -> int:
+        """A chance action drawn by the pile's composition (fast path of ``chance_outcomes``)."""
+        draw = self.draw
+        return draw[int(rng.random() * len(draw))]
+
+    # --- acting -----------------------------------------------------------------------
+
+    def move_value(self) -> int:
+        """The turned card's value for moving (a king without reserve 12, a wild joker any)."""
+        kind = self.card
+        if KINGS[kind]:
+            return cards.QUEEN_VALUE
+        if kind >= cards.BLACK_JOKER:
+            return cards.WILD_VALUE
+        return VALUES[kind]
+
+    def is_legal(self, action: int) -> bool:
+        """Whether ``action`` is legal now (without listing every legal action)."""
+        if self.result:
+            return False
+        if self.card < 0:
+            return 0 <= action < KINDS and action in self.draw
+        if self._legal is not None:
+            return action in self._legal
+        return self._check(action)
+
+    def _check(self, action: int) -> bool:
+        """Legality of one player action by its own rule (the same rules as ``_generate``)."""
+        what = action & 7
+        payload = action >> 3
+        kind = self.card
+        seat = OWNERS[kind]
+        king_turn = KINGS[kind] and self.reserve[seat] > 0
+        if king_turn:
+            if what in (DISCARD, KING):
+                self._generate()
+                assert self._legal is not None
+                return action in self._legal
+            return False
+        if what == DISCARD:
+            return payload == 0
+        if what == BUILD:
+            return not KINGS[kind] and kind < cards.BLACK_JOKER and payload in self.frontier
+        if what == BIG:
+            src = self.big[seat]
+            if payload not in neighbours_of(src):
+                return False
+            value = self.track.get(payload)
+            if value is None or VALUES[value] > self.move_value():
+                return False
+            if payload in self.occ[1 - seat]:
+                return False
+            return not self._makes_block(seat, src, payload)
+        if what == SMALL:
+            token, dest = payload & 31, payload >> 5
+            smalls = self.smalls[seat]
+            if token >= len(smalls):
+                return False
+            src = smalls[token]
+            if smalls.index(src) != token:
+                return False
+            dests = self._small_dests(seat, src, self.move_value())
+            return dest in dests and not self._makes_block(seat, src, dest)
+        return False
+
+    def _act(self, action: int) -> None:
+        if not self.is_legal(action):
+            raise ValueError(f"action {action} is not legal now")
+        kind, deck = self.card, self.card_deck
+        seat = OWNERS[kind]
+        what = action & 7
+        payload = action >> 3
+        path, token = self._path_of(action)
+        if what == BUILD:
+            self.track[payload] = kind
+            self.track_deck[payload] = deck
+            self._grow_frontier(payload)
+        else:
+            self.open_decks[kind].append(deck)
+            self.open_count += 1
+            if what == BIG:
+                self._move(seat, self.big[seat], payload)
+                self.big[seat] = payload
+                self._after_big_move(seat, payload)
+            elif what == SMALL:
+                tok = payload & 31
+                dest = payload >> 5
+                self._move(seat, self.smalls[seat][tok], dest)
+                self.smalls[seat][tok] = dest
+            elif what == KING:
+                self.reserve[seat] -= 1
+                self.smalls[seat].append(payload)
+                occ = self.occ[seat]
+                occ[payload] = occ.get(payload, 0) + 1
+        self.action_counts[what] += 1
+        self.log.append((kind, deck, seat, action, path, token, self.pending_reshuffle))
+        self.pending_reshuffle = False
+        self.card = -1
+        self.card_deck = -1
+        self._legal = None
+        self._paths = {}
+        self.turned += 1
+        if self.result:
+            return
+        if self.turned >= self.game.rules.max_turns:
+            self.result = "unfinished"
+        elif not self.draw:
+            self._reshuffle()
+
+    def _reshuffle(self) -> None:
+        if not self.open_count:
+            self.result = "nowinner"
+            return
+        for kind, decks in enumerate(self.open_decks):
+            if decks:
+                self.draw.extend([kind] * len(decks))
+                merged = self.draw_decks[kind] + decks
+                merged.sort()
+                self.draw_decks[kind] = merged
+        self.open_decks = [[] for _ in range(KINDS)]
+        self.open_count = 0
+        self.reshuffles += 1
+        self.pending_reshuffle = True
+
+    def _move(self, seat: int, src: int, dest: int) -> None:
+        occ = self.occ[seat]
+        left = occ[src] - 1
+        if left:
+            occ[src] = left
+        else:
+            del occ[src]
+        occ[dest] = occ.get(dest, 0) + 1
+
+    def _after_big_move(self, seat: int, dest: int) -> None:
+        if (
+            not self.summited[seat]
+            and not dest & 1
+            and dest // ROW_STRIDE >= self.game.rules.height
+        ):
+            self.summited[seat] = True
+        elif self.summited[seat] and dest == self.game.starts[seat]:
+            self.result = "win"
+            self.winner = seat
+
+    def _grow_frontier(self, index: int) -> None:
+        frontier, track, game = self.frontier, self.track, self.game
+        frontier.discard(index)
+        for nb in neighbours_of(index):
+            if nb not in track and game.on_table(nb):
+                frontier.add(nb)
+
+    def _path_of(self, action: int) -> tuple[tuple[int, ...], int]:
+        """(path of slot indices, token id or -1) of a legal ``action``; builds give (slot,)."""
+        what = action & 7
+        payload = action >> 3
+        seat = OWNERS[self.card]
+        if what == DISCARD:
+            return ((), -1)
+        if what == BUILD:
+            return ((payload,), -1)
+        if what == BIG:
+            return ((self.big[seat], payload), BIG_TOKEN)
+        if what == SMALL:
+            token, dest = payload & 31, payload >> 5
+            src = self.smalls[seat][token] if token < len(self.smalls[seat]) else -1
+            path = self._paths.get(action)
+            if path is None:
+                path = self._small_paths(seat, src, self.move_value()).get(dest, (src, dest))
+            return (path, token + 1)
+        start = self.game.starts[seat]
+        path = self._paths.get(action)
+        if path is None:
+            path = (start,) if payload == start else self._king_paths(seat).get(payload, (start,))
+        return (path, len(self.smalls[seat]) + 1)
+
+    # --- the no-full-block rule --------------------------------------------------------
+
+    def _makes_block(self, seat: int, src: int, dest: int) -> bool:
+        """True if moving one of ``seat``'s tokens from ``src`` (-1: a new token) to ``dest``
+        blocks the opponent's big token when it was not blocked before."""
+        target = self.big[1 - seat]
+        around = neighbours_of(target)
+        if dest not in around:
+            return False
+        track, occ = self.track, self.occ[seat]
+        cards_around = [nb for nb in around if nb in track]
+        for nb in cards_around:
+            count = occ.get(nb, 0) - (nb == src) + (nb == dest)
+            if count <= 0:
+                return False
+        # blocked after; was it blocked before?
+        return not all(occ.get(nb, 0) > 0 for nb in cards_around)
+
+    # --- listing actions --------------------------------------------------------------
+
+    def _small_dests(self, seat: int, src: int, value: int) -> list[int]:
+        """The cards a small token on ``src`` may stop on (sorted), without their paths."""
+        if self.game.rules.small_path_rule == "stop_card":
+            return sorted(self._small_paths(seat, src, value))
+        # under the turned-card rule a card is reachable within k steps along a simple path
+        # iff its breadth-first distance is at most k: one visit per card
+        track = self.track
+        theirs = self.occ[1 - seat]
+        seen = {src}
+        level = [src]
+        for _ in range(self.game.rules.small_max_steps):
+            nxt = []
+            for here in level:
+                for nb in neighbours_of(here):
+                    if nb in seen:
+                        continue
+                    kind = track.get(nb)
+                    if kind is None or VALUES[kind] > value or nb in theirs:
+                        continue
+                    seen.add(nb)
+                    nxt.append(nb)
+            if not nxt:
+                break
+            level = nxt
+        seen.discard(src)
+        return sorted(seen)
+
+    def _small_paths(self, seat: int, src: int, value: int) -> dict[int, tuple[int, ...]]:
+        """Destination -> canonical path (start first) of a small-token move from ``src``."""
+        track = self.track
+        theirs = self.occ[1 - seat]
+        steps = self.game.rules.small_max_steps
+        stop_rule = self.game.rules.small_path_rule == "stop_card"
+        found: dict[int, tuple[int, ...]] = {}
+        # breadth-first over simple paths (the first path found to a card is a shortest one);
+        # entered cards <= value (turned-card rule, and a necessary bound under the stop-card
+        # rule, which also needs every entered card <= the card it stops on)
+        level: list[tuple[int, tuple[int, ...], int]] = [(src, (src,), 0)]
+        for _ in range(steps):
+            nxt: list[tuple[int, tuple[int, ...], int]] = []
+            for here, path, highest in level:
+                for nb in neighbours_of(here):
+                    kind = track.get(nb)
+                    if kind is None or nb in path or nb in theirs:
+                        continue
+                    v = VALUES[kind]
+                    if v > value:
+                        continue
+                    top = highest if highest > v else v
+                    new = (*path, nb)
+                    if (not stop_rule or top <= v) and nb not in found:
+                        found[nb] = new
+                    nxt.append((nb, new, top))
+            level = nxt
+        found.pop(src, None)
+        return found
+
+    def _king_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
+        start = self.game.starts[seat]
+        return self._small_paths(seat, start, cards.KING_VALUE)
+
+    def _generate(self) -> None:
+        kind = self.card
+        seat = OWNERS[kind]
+        out: list[int] = []
+        paths: dict[int, tuple[int, ...]] = {}
+        refused = 0
+        if KINGS[kind] and self.reserve[seat] > 0:
+            start = self.game.starts[seat]
+            if start not in self.occ[1 - seat]:
+                options = {start: (start,), **self._king_paths(seat)}
+                for dest in sorted(options):
+                    if self._makes_block(seat, -1, dest):
+                        refused += 1
+                        continue
+                    action = king_action(dest)
+                    out.append(action)
+                    paths[action] = options[dest]
+            if not out:
+                out.append(DISCARD)
+        else:
+            value = self.move_value()
+            if not KINGS[kind] and kind < cards.BLACK_JOKER:
+                out.extend(build_action(slot) for slot in sorted(self.frontier))
+            src = self.big[seat]
+            theirs = self.occ[1 - seat]
+            track = self.track
+            for nb in neighbours_of(src):
+                card = track.get(nb)
+                if card is None or VALUES[card] > value or nb in theirs:
+                    continue
+                if self._makes_block(seat, src, nb):
+                    refused += 1
+                    continue
+                out.append(big_action(nb))
+            seen: set[int] = set()
+            for token, here in enumerate(self.smalls[seat]):
+                if here in seen:
+                    continue
+                seen.add(here)
+                for dest in self._small_dests(seat, here, value):
+                    if self._makes_block(seat, here, dest):
+                        refused += 1
+                        continue
+                    out.append(small_action(token, dest))
+            out.append(DISCARD)
+        self.block_refusals += refused
+        self._legal = out
+        self._paths = paths
+
+
+def legal_by_type(state: CardtrackState) -> dict[str, list[int]]:
+    """The legal actions of a decision grouped by action name (for agents and tests)."""
+    groups: dict[str, list[int]] = {name: [] for name in ACTION_NAMES}
+    for action in state.legal_actions():
+        groups[ACTION_NAMES[action & 7]].append(action)
+    return groups
+
+
+def slots_of(indices: Iterable[int]) -> list[Slot]:
+    return [slot_of_index(i) for i in indices]

@@ -28,6 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.fonts import register_fonts
 from generator.svg.frame import num
+from plugins.kubb.geometry import KubbField
 
 Point = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
@@ -385,3 +386,204 @@ def to_svg(scene: Scene, mm_per_metre: float, *, title: str, desc: str, pad_mm: 
 def legend_points(points: Sequence[Point]) -> tuple[float, float, float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+# -- turn flow ------------------------------------------------------------------------------
+
+
+def flow_drawing(steps: Sequence[str], loop_label: str, width: float) -> Drawing:
+    """The turn as a column of numbered boxes joined by arrows, with a loop back to the top."""
+    from reportlab.lib.utils import simpleSplit
+
+    regular, bold, _, _ = register_fonts()
+    size, lead, pad = 8.5, 10.5, 5.0
+    box_w = width - 46
+    wrapped = [simpleSplit(s, regular, size, box_w - 2 * pad - 16) for s in steps]
+    heights = [len(lines) * lead + 2 * pad for lines in wrapped]
+    gap = 14.0
+    total = sum(heights) + gap * (len(steps) - 1) + 4
+    d = Drawing(width, total)
+    d.initialFontName = regular
+    y = total - 2
+    centres: list[tuple[float, float]] = []
+    for number, (lines, h) in enumerate(zip(wrapped, heights, strict=True), start=1):
+        top = y
+        d.add(
+            Rect(
+                2,
+                top - h,
+                box_w,
+                h,
+                rx=4,
+                ry=4,
+                fillColor=_rgb("#f5ebdc"),
+                strokeColor=_rgb("#7a4a1e"),
+                strokeWidth=0.9,
+            )
+        )
+        d.add(
+            String(
+                8,
+                top - pad - size + 1,
+                f"{number}",
+                fontName=bold,
+                fontSize=size + 1.5,
+                fillColor=_rgb("#7a4a1e"),
+            )
+        )
+        for i, text_line in enumerate(lines):
+            d.add(
+                String(
+                    24,
+                    top - pad - size + 1 - i * lead,
+                    text_line,
+                    fontName=regular,
+                    fontSize=size,
+                    fillColor=_rgb(INK),
+                )
+            )
+        centres.append((top, top - h))
+        y = top - h - gap
+    arrow_colour = _rgb("#7a4a1e")
+    mid = 2 + box_w / 2
+    for (_, bottom), (next_top, _) in itertools.pairwise(centres):
+        d.add(Line(mid, bottom, mid, next_top + 3, strokeColor=arrow_colour, strokeWidth=1.2))
+        d.add(
+            Polygon(
+                [mid, next_top, mid - 3.5, next_top + 6, mid + 3.5, next_top + 6],
+                fillColor=arrow_colour,
+                strokeColor=None,
+            )
+        )
+    # the loop: from the last box's right side back to the first box's right side
+    right = 2 + box_w
+    first_mid = (centres[0][0] + centres[0][1]) / 2
+    last_mid = (centres[-1][0] + centres[-1][1]) / 2
+    x = right + 14
+    d.add(Line(right, last_mid, x, last_mid, strokeColor=arrow_colour, strokeWidth=1.2))
+    d.add(Line(x, last_mid, x, first_mid, strokeColor=arrow_colour, strokeWidth=1.2))
+    d.add(Line(x, first_mid, right + 5, first_mid, strokeColor=arrow_colour, strokeWidth=1.2))
+    d.add(
+        Polygon(
+            [right, first_mid, right + 6, first_mid + 3.5, right + 6, first_mid - 3.5],
+            fillColor=arrow_colour,
+            strokeColor=None,
+        )
+    )
+    label = String(
+        0,
+        0,
+        loop_label,
+        fontName=regular,
+        fontSize=7.5,
+        fillColor=arrow_colour,
+        textAnchor="middle",
+    )
+    from reportlab.graphics.shapes import Group
+
+    g = Group(label)
+    g.translate(x + 9, (first_mid + last_mid) / 2)
+    g.rotate(90)
+    d.add(g)
+    return d
+
+
+# -- rulebook scenes ------------------------------------------------------------------------
+
+
+def _half_field(f: KubbField, pad: float) -> Scene:
+    """The whole field, plain, with baselines in team colours and the centre line dashed."""
+    scene = Scene((-pad, -pad, f.length + pad, f.width + pad))
+    corners = ((0.0, 0.0), (f.length, 0.0), (f.length, f.width), (0.0, f.width))
+    scene.add(Shape("polygon", corners, stroke=INK, fill="#eef6e8", width=0.8))
+    cx = f.centre_x
+    scene.add(
+        line((cx, 0.0), (cx, f.width), stroke=INK, width=0.8, dash=(4, 3)),
+        line((0.0, 0.0), (0.0, f.width), stroke=TEAM[0], width=2.0),
+        line((f.length, 0.0), (f.length, f.width), stroke=TEAM[1], width=2.0),
+    )
+    for p in f.stakes:
+        scene.add(Shape("circle", (p,), stroke=INK, fill="#222222", radius_pt=2.2))
+    scene.add(Shape("square", (f.king,), stroke=INK, fill=KING, radius_pt=7))
+    return scene
+
+
+def _kubb(p: Point, team: int, standing: bool = True) -> Shape:
+    if standing:
+        return Shape("square", (p,), stroke=TEAM[team], fill=WOOD, width=1.0, radius_pt=5.5)
+    return Shape(
+        "square", (p,), stroke=TEAM[team], fill="#ffffff", width=0.8, radius_pt=4.5, dash=(1.5, 1)
+    )
+
+
+def throw_in_scene(f: KubbField, penalty_distance: float, labels: dict[str, str]) -> Scene:
+    """Team 0 (blue) throws felled kubbs into team 1's half: two land, one misses twice and is
+    placed by team 1 as a penalty kubb, at least ``penalty_distance`` from king and stakes."""
+    scene = _half_field(f, 0.5)
+    for p in f.base_positions(1):
+        scene.add(_kubb(p, 1))
+    head = 0.22
+    start = (0.0, f.width / 2)
+    landed = [(f.centre_x + 1.0, f.width * 0.35), (f.centre_x + 1.4, f.width * 0.62)]
+    for p in landed:
+        scene.add(*arrow(start, p, TEAM[0], head, width=0.9, dash=(3, 2)))
+        scene.add(_kubb(p, 0))
+    out = (f.length * 0.62, f.width + 0.35)
+    scene.add(*arrow(start, out, "#c62828", head, width=0.9, dash=(3, 2)))
+    scene.add(
+        text((out[0] + 0.15, out[1] + 0.05), labels["out"], size=7, anchor="start", fill="#c62828")
+    )
+    # the penalty kubb: outside the circles around the king and the centre-line stakes
+    for centre in (f.king, *f.centre_stakes):
+        scene.add(
+            Shape(
+                "circle",
+                (centre,),
+                stroke="#7a4a1e",
+                fill=None,
+                radius=penalty_distance,
+                width=0.7,
+                dash=(2, 1.5),
+            )
+        )
+    spot = (f.centre_x + penalty_distance + 0.25, f.width / 2 + 0.2)
+    scene.add(Shape("square", (spot,), stroke="#7a4a1e", fill=WOOD, width=1.6, radius_pt=5.5))
+    scene.add(
+        text(
+            (spot[0] + 0.18, spot[1] + 0.32),
+            labels["penalty"],
+            size=7,
+            anchor="start",
+            fill="#7a4a1e",
+        )
+    )
+    scene.add(
+        text((landed[0][0] + 0.2, landed[0][1] - 0.35), labels["field"], size=7, anchor="start")
+    )
+    scene.add(text((0.15, -0.3), labels["thrower"], size=7, anchor="start", fill=TEAM[0]))
+    return scene
+
+
+def advantage_scene(f: KubbField, labels: dict[str, str]) -> Scene:
+    """Field kubbs left standing in team 1's half: team 1 throws from the line through the one
+    nearest the centre line, at team 0's base kubbs."""
+    scene = _half_field(f, 0.5)
+    standing = [(f.centre_x + 0.9, f.width * 0.3), (f.centre_x + 1.7, f.width * 0.7)]
+    for p in f.base_positions(0):
+        scene.add(_kubb(p, 0))
+    for p in f.base_positions(1):
+        scene.add(_kubb(p, 1))
+    for p in standing:
+        scene.add(_kubb(p, 0))
+    line_x = min(x for x, _ in standing)
+    scene.add(line((line_x, 0.0), (line_x, f.width), stroke="#7a4a1e", width=1.6, dash=(6, 2)))
+    scene.add(
+        text(
+            (line_x + 0.12, f.width + 0.22), labels["line"], size=7, anchor="start", fill="#7a4a1e"
+        )
+    )
+    thrower = (line_x, f.width * 0.55)
+    target = f.base_positions(0)[len(f.base_y()) // 2]
+    scene.add(*arrow(thrower, (target[0] + 0.15, target[1]), TEAM[1], 0.22, width=1.0))
+    scene.add(text((f.length - 0.1, -0.3), labels["baseline"], size=7, anchor="end", fill=TEAM[1]))
+    return scene

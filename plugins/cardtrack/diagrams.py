@@ -1,0 +1,497 @@
+"""Rulebook diagrams of Konstruktsiia: pieces of track drawn from the one slot geometry.
+
+A :class:`Scene` says which cards lie in which slots, where tokens stand, which slots are
+shown empty (dashed), a new card to judge (with a tick or a cross) and a token's path.
+:func:`render` turns it into a ReportLab :class:`Drawing`; every card's rectangle comes from
+:func:`plugins.cardtrack.geometry.slot_rect`. The scene builders below put cards and tokens
+where the rules allow (checked by :func:`check_scene` against the same geometry).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Literal
+
+from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, Rect, String
+from reportlab.lib import colors
+
+from generator.print.fonts import register_fonts
+from plugins.cardtrack.cards import parse, value
+from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
+from plugins.cardtrack.tokens import PLAYER_COLOURS, Player, TokenKind
+
+Mark = Literal["", "ok", "bad"]
+INK = "#2b2b2b"
+OK = "#2e8b3a"
+BAD = "#c0392b"
+PATH = "#1f5fbf"
+TABLE = "#eef1ec"
+CARD_EDGE = "#7a7a7a"
+SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
+RED_SUITS = {"D", "H"}
+PAD = 0.12
+"""Table margin around the shown slots, as a share of the card height."""
+
+
+@dataclass(frozen=True)
+class TokenAt:
+    slot: Slot
+    player: Player
+    kind: TokenKind
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What one diagram shows (card names as in records: ``"7H"``, ``"10C"``, jokers ``"X"``)."""
+
+    cards: tuple[tuple[Slot, str], ...]
+    empty: tuple[Slot, ...] = ()
+    """Free slots drawn dashed, for orientation."""
+    tokens: tuple[TokenAt, ...] = ()
+    new: tuple[Slot, str] | None = None
+    """A card being placed (drawn raised, with ``mark``)."""
+    mark: Mark = ""
+    path: tuple[Slot, ...] = ()
+    """A token's way, start first (numbered steps)."""
+    crossed: tuple[Slot, ...] = ()
+    """Slots marked with a cross (a forbidden destination)."""
+
+    def card_map(self) -> dict[Slot, str]:
+        return dict(self.cards)
+
+
+# -- checks ------------------------------------------------------------------------------------
+
+
+def placement_legal(cards: Iterable[Slot], slot: Slot) -> bool:
+    """The rules' placement test: ``slot`` is free and touches a card (geometry contacts)."""
+    taken = set(cards)
+    return slot not in taken and any(c in taken for c in contacts(slot))
+
+
+def path_adjacent(path: Sequence[Slot]) -> bool:
+    """Every step of ``path`` goes to a neighbouring slot (moving adjacency)."""
+    return all(b in neighbours(a) for a, b in pairwise(path))
+
+
+def check_scene(scene: Scene) -> None:
+    """Raise ``ValueError`` when a scene shows something the geometry does not allow."""
+    cards = scene.card_map()
+    if any(t.slot not in cards for t in scene.tokens):
+        raise ValueError("a token stands on an empty slot")
+    if scene.path and (not path_adjacent(scene.path) or any(s not in cards for s in scene.path)):
+        raise ValueError("the path leaves the cards or jumps")
+    for token in scene.tokens:
+        if token.kind != "big":
+            continue
+        other: Player = "red" if token.player == "black" else "black"
+        near, held = blocked_neighbours(scene, token.slot, other)
+        if near and near == held:
+            raise ValueError(f"the {token.player} big token is fully blocked")
+    if any(a.slot == b.slot and a.player != b.player for a in scene.tokens for b in scene.tokens):
+        raise ValueError("tokens of both colours share a card")
+    if scene.new and scene.mark == "ok" and not placement_legal(cards, scene.new[0]):
+        raise ValueError(f"{scene.new[0]} is shown as legal but touches no card")
+    if scene.new and scene.mark == "bad" and placement_legal(cards, scene.new[0]):
+        raise ValueError(f"{scene.new[0]} is shown as illegal but is legal")
+
+
+# -- scenes ------------------------------------------------------------------------------------
+
+JOKERS = ((Slot("V", 0, 0), "X"), (Slot("V", 1, 0), "X"))
+BIG_TOKENS = (TokenAt(Slot("V", 0, 0), "black", "big"), TokenAt(Slot("V", 1, 0), "red", "big"))
+
+
+def _grid(cols: Iterable[int], rows: Iterable[int], last: int) -> tuple[Slot, ...]:
+    out = []
+    for r in rows:
+        for c in cols:
+            out.append(Slot("V", c, r))
+            if c < last:
+                out.append(Slot("H", c, r))
+    return tuple(out)
+
+
+def _free(slots: Iterable[Slot], cards: Iterable[tuple[Slot, str]]) -> tuple[Slot, ...]:
+    taken = {s for s, _ in cards}
+    return tuple(s for s in slots if s not in taken)
+
+
+def setup_scene() -> Scene:
+    """The two jokers one card length apart, a big token on each."""
+    return Scene(JOKERS, _free(_grid((0, 1), (0, 1), 1), JOKERS), BIG_TOKENS)
+
+
+EXAMPLE_TRACK: tuple[tuple[Slot, str], ...] = (
+    *JOKERS,
+    (Slot("V", 0, 1), "7C"),
+    (Slot("V", 0, 2), "4S"),
+    (Slot("H", 0, 2), "9D"),
+    (Slot("V", 1, 2), "5H"),
+    (Slot("V", 1, 3), "8S"),
+    (Slot("V", 1, 1), "QD"),
+)
+"""A short track both players built (rows 0-3)."""
+
+
+def legal_scene() -> Scene:
+    """A bridge card laid across to the Red column: it touches ``V(0, 1)``."""
+    cards = EXAMPLE_TRACK[:3]
+    return Scene(
+        cards,
+        _free(_grid((0, 1), (0, 1, 2), 1), cards),
+        BIG_TOKENS,
+        new=(Slot("H", 0, 1), "9D"),
+        mark="ok",
+    )
+
+
+def illegal_scene() -> Scene:
+    """A card put above an empty slot touches nothing: not allowed."""
+    cards = EXAMPLE_TRACK[:3]
+    return Scene(
+        cards,
+        _free(_grid((0, 1), (0, 1, 2), 1), cards),
+        BIG_TOKENS,
+        new=(Slot("V", 1, 2), "6H"),
+        mark="bad",
+    )
+
+
+PATH_EXAMPLE = (
+    Slot("V", 0, 0),
+    Slot("V", 0, 1),
+    Slot("V", 0, 2),
+    Slot("H", 0, 2),
+    Slot("V", 1, 2),
+    Slot("V", 1, 3),
+)
+"""Black's big token from its joker up to row 3, one step a turn."""
+
+
+def path_scene() -> Scene:
+    return Scene(
+        EXAMPLE_TRACK,
+        _free(_grid((0, 1), (0, 1, 2, 3), 1), EXAMPLE_TRACK),
+        (TokenAt(Slot("V", 0, 0), "black", "big"), TokenAt(Slot("V", 1, 0), "red", "big")),
+        path=PATH_EXAMPLE,
+    )
+
+
+def path_values(path: Sequence[Slot], cards: Mapping[Slot, str]) -> list[int]:
+    """The least card value that makes each step of ``path`` (the value of the card entered)."""
+    return [value(_kind(cards[s])) for s in path[1:]]
+
+
+def _kind(name: str) -> int:
+    return parse(name, 0)
+
+
+KING_TRACK: tuple[tuple[Slot, str], ...] = (
+    *JOKERS,
+    (Slot("V", 0, 1), "10S"),
+    (Slot("V", 0, 2), "AC"),
+    (Slot("H", 0, 1), "JH"),
+    (Slot("V", 1, 1), "6D"),
+    (Slot("H", 0, 0), "3H"),
+)
+
+
+def king_scene() -> Scene:
+    """Black turns a king: a small token onto Black's joker, then three steps to ``V(1, 1)``,
+    in front of Red's big token (which keeps ``H(0, 0)`` free). The ace above the ten is
+    worth more than the king: the token could not have gone up that way."""
+    path = (Slot("V", 0, 0), Slot("V", 0, 1), Slot("H", 0, 1), Slot("V", 1, 1))
+    return Scene(
+        KING_TRACK,
+        _free(_grid((0, 1), (0, 1, 2), 1), KING_TRACK),
+        (*BIG_TOKENS, TokenAt(Slot("V", 1, 1), "black", "small")),
+        path=path,
+        crossed=(Slot("V", 0, 2),),
+    )
+
+
+BLOCK_TRACK: tuple[tuple[Slot, str], ...] = (
+    *JOKERS,
+    (Slot("V", 0, 1), "3C"),
+    (Slot("H", 0, 1), "5D"),
+    (Slot("V", 1, 1), "9H"),
+    (Slot("V", 1, 2), "2S"),
+    (Slot("H", 1, 1), "7C"),
+    (Slot("V", 2, 1), "4S"),
+)
+
+
+def block_scene() -> Scene:
+    """Red's big token on ``V(1, 1)``: Black's small tokens hold three of its four neighbours;
+    putting one on the last free neighbour ``V(1, 2)`` is forbidden."""
+    tokens = (
+        TokenAt(Slot("V", 0, 0), "black", "big"),
+        TokenAt(Slot("V", 1, 1), "red", "big"),
+        TokenAt(Slot("V", 1, 0), "black", "small"),
+        TokenAt(Slot("H", 0, 1), "black", "small"),
+        TokenAt(Slot("H", 1, 1), "black", "small"),
+    )
+    return Scene(
+        BLOCK_TRACK,
+        _free(_grid((0, 1, 2), (0, 1, 2), 2), BLOCK_TRACK),
+        tokens,
+        crossed=(Slot("V", 1, 2),),
+    )
+
+
+def blocked_neighbours(scene: Scene, slot: Slot, player: Player) -> tuple[int, int]:
+    """``(cards next to slot, of them holding a token of player)`` in ``scene``."""
+    cards = scene.card_map()
+    near = [s for s in neighbours(slot) if s in cards]
+    held = {t.slot for t in scene.tokens if t.player == player}
+    return len(near), sum(s in held for s in near)
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def new_drawing(width: float, height: float) -> Drawing:
+    drawing = Drawing(width, height)
+    drawing.initialFontName = register_fonts()[0]
+    return drawing
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Maps track millimetres (y up) to drawing points."""
+
+    scale: float
+    left: float
+    bottom: float
+
+    def __call__(self, x: float, y: float) -> tuple[float, float]:
+        return ((x - self.left) * self.scale, (y - self.bottom) * self.scale)
+
+
+def _extent(scene: Scene, w: float, h: float) -> tuple[float, float, float, float]:
+    slots = [s for s, _ in scene.cards] + list(scene.empty)
+    if scene.new:
+        slots.append(scene.new[0])
+    rects = [slot_rect(s, w, h) for s in slots]
+    pad = PAD * h
+    return (
+        min(x for x, _, _, _ in rects) - pad,
+        min(y for _, y, _, _ in rects) - pad,
+        max(x + rw for x, _, rw, _ in rects) + pad,
+        max(y + rh for _, y, _, rh in rects) + pad,
+    )
+
+
+def rank_text(name: str, ranks: Mapping[str, str]) -> str:
+    """What a card shows: localized rank letter and suit sign (``"В♥"``), a joker ``"★"``."""
+    if name == "X":
+        return "★"
+    rank, suit = name[:-1], name[-1]
+    return f"{ranks.get(rank, rank)}{SUIT_SIGNS[suit]}"
+
+
+def _card(
+    frame: _Frame,
+    slot: Slot,
+    name: str,
+    w: float,
+    h: float,
+    ranks: Mapping[str, str],
+    *,
+    raised: bool = False,
+) -> Group:
+    bold = register_fonts()[1]
+    x, y, cw, ch = slot_rect(slot, w, h)
+    x0, y0 = frame(x, y)
+    s = frame.scale
+    group = Group()
+    if raised:
+        group.add(
+            Rect(
+                x0 + 2.2, y0 - 2.2, cw * s, ch * s, rx=3 * s, ry=3 * s,
+                fillColor=colors.Color(0, 0, 0, 0.18), strokeColor=None,
+            )
+        )  # fmt: skip
+    joker = name == "X"
+    red = name[-1] in RED_SUITS
+    ink = colors.HexColor(BAD if red else INK)
+    fill = colors.HexColor("#fffdf6" if not joker else "#f3ecff")
+    group.add(
+        Rect(
+            x0, y0, cw * s, ch * s, rx=3 * s, ry=3 * s, fillColor=fill,
+            strokeColor=colors.HexColor(CARD_EDGE), strokeWidth=0.7,
+        )
+    )  # fmt: skip
+    label = rank_text(name, ranks)
+    size = 0.3 * min(cw, ch) * s
+    cx = x0 + cw * s / 2
+    if slot.kind == "V":
+        lx, ly = x0 + 0.3 * cw * s, y0 + 0.76 * ch * s
+    else:
+        lx, ly = cx, y0 + 0.74 * ch * s
+    if joker:
+        group.add(
+            String(lx, ly - 0.2 * size, "★", fontName=bold, fontSize=size * 0.9,
+                   fillColor=colors.HexColor("#6a4fa3"), textAnchor="middle")
+        )  # fmt: skip
+        group.add(
+            String(cx, y0 + 0.1 * ch * s, "JOKER", fontName=bold, fontSize=size * 0.4,
+                   fillColor=colors.HexColor("#6a4fa3"), textAnchor="middle")
+        )  # fmt: skip
+        return group
+    group.add(
+        String(lx, ly - 0.3 * size, label, fontName=bold, fontSize=0.8 * size,
+               fillColor=ink, textAnchor="middle")
+    )  # fmt: skip
+    return group
+
+
+def _empty(frame: _Frame, slot: Slot, w: float, h: float) -> Rect:
+    x, y, cw, ch = slot_rect(slot, w, h)
+    x0, y0 = frame(x, y)
+    s = frame.scale
+    return Rect(
+        x0, y0, cw * s, ch * s, rx=3 * s, ry=3 * s, fillColor=None,
+        strokeColor=colors.HexColor("#b4b9b0"), strokeWidth=0.6, strokeDashArray=[2.5, 2],
+    )  # fmt: skip
+
+
+def _token(centre: tuple[float, float], radius: float, player: Player, kind: TokenKind) -> Group:
+    x, y = centre
+    colour = colors.HexColor(PLAYER_COLOURS[player])
+    bold = register_fonts()[1]
+    sign = "★" if kind == "big" else "♚"
+    return Group(
+        Circle(x + 0.8, y - 0.8, radius, fillColor=colors.Color(0, 0, 0, 0.25), strokeColor=None),
+        Circle(x, y, radius, fillColor=colour, strokeColor=colors.white, strokeWidth=0.9),
+        String(x, y - radius * 0.36, sign, fontName=bold, fontSize=radius * 1.05,
+               fillColor=colors.white, textAnchor="middle"),
+    )  # fmt: skip
+
+
+def mark_badge(centre: tuple[float, float], radius: float, mark: Mark) -> Group:
+    """A round badge with a tick (``ok``) or a cross (``bad``)."""
+    x, y = centre
+    colour = colors.HexColor(OK if mark == "ok" else BAD)
+    line = max(1.0, radius * 0.16)
+    group = Group(
+        Circle(x, y, radius, fillColor=colors.white, strokeColor=colour, strokeWidth=line)
+    )
+    r = radius * 0.5
+    if mark == "ok":
+        group.add(
+            PolyLine([x - r, y, x - r * 0.25, y - r * 0.8, x + r, y + r * 0.75],
+                     strokeColor=colour, strokeWidth=line * 1.5, strokeLineCap=1)
+        )  # fmt: skip
+    else:
+        for sx in (-1, 1):
+            group.add(
+                PolyLine([x - r, y - sx * r, x + r, y + sx * r], strokeColor=colour,
+                         strokeWidth=line * 1.5, strokeLineCap=1)
+            )  # fmt: skip
+    return group
+
+
+def _arrow(points: Sequence[tuple[float, float]], colour: str, width: float) -> Group:
+    group = Group()
+    for stroke, factor in ((colors.white, 2.4), (colors.HexColor(colour), 1.0)):
+        group.add(
+            PolyLine([c for p in points for c in p], strokeColor=stroke,
+                     strokeWidth=width * factor, strokeLineCap=1, strokeLineJoin=1)
+        )  # fmt: skip
+    (xa, ya), (xb, yb) = points[-2], points[-1]
+    angle = math.atan2(yb - ya, xb - xa)
+    head = width * 4
+    group.add(
+        Polygon(
+            [xb, yb,
+             xb - head * math.cos(angle - 0.45), yb - head * math.sin(angle - 0.45),
+             xb - head * math.cos(angle + 0.45), yb - head * math.sin(angle + 0.45)],
+            fillColor=colors.HexColor(colour), strokeColor=colors.white, strokeWidth=0.5,
+        )
+    )  # fmt: skip
+    return group
+
+
+def render(
+    scene: Scene,
+    width: float,
+    *,
+    card: tuple[float, float] = (63.0, 88.0),
+    ranks: Mapping[str, str] | None = None,
+    token_sizes: tuple[float, float] = (30.0, 18.0),
+) -> Drawing:
+    """The scene as a drawing ``width`` points wide (cards at the variant's proportions)."""
+    check_scene(scene)
+    regular, bold, _, _ = register_fonts()
+    ranks = ranks or {}
+    w, h = card
+    x0, y0, x1, y1 = _extent(scene, w, h)
+    scale = width / (x1 - x0)
+    frame = _Frame(scale, x0, y0)
+    drawing = new_drawing(width, (y1 - y0) * scale)
+    drawing.add(
+        Rect(0, 0, width, (y1 - y0) * scale, rx=4, ry=4, fillColor=colors.HexColor(TABLE),
+             strokeColor=None)
+    )  # fmt: skip
+    for slot in scene.empty:
+        drawing.add(_empty(frame, slot, w, h))
+    for slot, name in scene.cards:
+        drawing.add(_card(frame, slot, name, w, h, ranks))
+    if scene.new:
+        drawing.add(_card(frame, scene.new[0], scene.new[1], w, h, ranks, raised=True))
+    if scene.path:
+        points = []
+        for slot in scene.path:
+            x, y, cw, ch = slot_rect(slot, w, h)
+            points.append(frame(x + cw / 2, y + ch / 2))
+        drawing.add(_arrow(points, PATH, max(1.4, 0.018 * width)))
+        cards = scene.card_map()
+        for i, (slot, (px, py)) in enumerate(zip(scene.path[1:], points[1:], strict=True)):
+            del slot
+            badge = 0.09 * w * scale
+            drawing.add(
+                Circle(px + 1.5 * badge, py - 1.5 * badge, badge, fillColor=colors.HexColor(PATH),
+                       strokeColor=colors.white, strokeWidth=0.8)
+            )  # fmt: skip
+            drawing.add(
+                String(px + 1.5 * badge, py - 1.9 * badge, str(i + 1),
+                       fontName=bold, fontSize=1.15 * badge, fillColor=colors.white,
+                       textAnchor="middle")
+            )  # fmt: skip
+        del cards
+    by_slot: dict[Slot, list[TokenAt]] = {}
+    for token in scene.tokens:
+        by_slot.setdefault(token.slot, []).append(token)
+    big, small = token_sizes
+    for slot, here in by_slot.items():
+        x, y, cw, ch = slot_rect(slot, w, h)
+        cx, cy = frame(x + cw / 2, y + ch / 2)
+        offsets = _offsets(len(here), 0.22 * min(cw, ch) * scale)
+        for token, (dx, dy) in zip(here, offsets, strict=True):
+            radius = (big if token.kind == "big" else small) / 2 * scale
+            radius = min(radius, 0.3 * min(cw, ch) * scale)
+            drawing.add(_token((cx + dx, cy + dy), radius, token.player, token.kind))
+    for slot in scene.crossed:
+        x, y, cw, ch = slot_rect(slot, w, h)
+        drawing.add(mark_badge(frame(x + cw / 2, y + 0.3 * ch), 0.17 * w * scale, "bad"))
+    if scene.new and scene.mark:
+        x, y, cw, ch = slot_rect(scene.new[0], w, h)
+        drawing.add(mark_badge(frame(x + cw - 0.05 * w, y + ch - 0.05 * w), 0.16 * w * scale,
+                               scene.mark))  # fmt: skip
+    del regular
+    return drawing
+
+
+def _offsets(count: int, spread: float) -> list[tuple[float, float]]:
+    if count == 1:
+        return [(0.0, 0.0)]
+    return [
+        (spread * math.cos(math.pi / 2 + 2 * math.pi * i / count),
+         spread * math.sin(math.pi / 2 + 2 * math.pi * i / count))
+        for i in range(count)
+    ]  # fmt: skip

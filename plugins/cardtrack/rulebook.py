@@ -1,0 +1,430 @@
+"""The printable Konstruktsiia rulebook: one PDF per language, computed from the variant.
+
+All words come from ``locales/<lang>.toml`` (Ukrainian, the seed's language, and English); this
+module chooses, formats and lays them out with :mod:`generator.print.document`, and draws the
+diagrams with :mod:`plugins.cardtrack.diagrams` from the one slot geometry. :class:`Texts` is
+also what the mat, the token sheet and the reference cards read their words from.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+
+from generator.api import Artifact
+from generator.print import document as doc
+from plugins.cardtrack import diagrams
+from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
+from plugins.cardtrack.production import CardtrackProduction
+
+if TYPE_CHECKING:
+    from generator.variant import Variant
+
+LOCALES = Path(__file__).parent / "locales"
+LANGUAGES = ("uk", "en")
+SECTION_GAP = 4
+SPLIT = 0.56
+"""Share of the column the text takes beside a diagram."""
+
+
+# -- texts ----------------------------------------------------------------------------------
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            out.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = str(value)
+    return out
+
+
+@cache
+def locale_strings(lang: str) -> Mapping[str, str]:
+    """Every text of ``locales/<lang>.toml`` under its dotted key (read once, read-only)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no Konstruktsiia texts in {lang!r} (allowed: {', '.join(LANGUAGES)})")
+    with (LOCALES / f"{lang}.toml").open("rb") as handle:
+        return MappingProxyType(_flatten(tomllib.load(handle)))
+
+
+def plural_category(lang: str, count: int) -> str:
+    """CLDR plural category: Ukrainian ``one`` (1, 21…), ``few`` (2-4, 22-24…), ``many``."""
+    if lang == "uk":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if count == 1 else "other"
+
+
+@dataclass
+class Texts:
+    """The texts of one language; records which keys were used (for the tests)."""
+
+    lang: str
+    used: set[str] = field(default_factory=set)
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self.raw(key).format(**values)
+
+    def raw(self, key: str) -> str:
+        self.used.add(key)
+        return locale_strings(self.lang)[key]
+
+    def word(self, noun: str, count: int) -> str:
+        """The noun's form that goes with ``count`` (``карти`` after 3, ``карт`` after 5)."""
+        return self(f"nouns.{noun}.{plural_category(self.lang, count)}")
+
+    def count(self, noun: str, count: int) -> str:
+        return f"{count} {self.word(noun, count)}"
+
+    def number(self, value: float) -> str:
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return text.replace(".", self("format.decimal"))
+
+    def mm(self, value: float) -> str:
+        return self("format.mm", value=self.number(value))
+
+    def ranks(self) -> dict[str, str]:
+        """Rank letters as printed: ``J Q K A`` / ``В Д К Т``."""
+        return {rank: self(f"ranks.{rank}") for rank in ("J", "Q", "K", "A")}
+
+
+def joined(lang_texts: list[Texts], key: str, **values: object) -> str:
+    """One text in several languages, joined with " / "."""
+    return " / ".join(t(key, **values) for t in lang_texts)
+
+
+# -- the book -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Book:
+    t: Texts
+    rules: CardtrackRules
+    production: CardtrackProduction
+    styles: doc.Styles
+    width: float
+
+    def para(self, key: str, **values: object) -> Paragraph:
+        return Paragraph(self.t(key, **values), self.styles.body)
+
+    def bullet(self, text: str) -> Paragraph:
+        return Paragraph(text, self.styles.bullet, bulletText="•")
+
+    def heading(self, key: str) -> Paragraph:
+        return Paragraph(self.t(key), self.styles.h1)
+
+    @property
+    def steps(self) -> dict[str, object]:
+        n = self.rules.small_max_steps
+        return {"steps": n, "cards": self.t.word("card", n)}
+
+    def figure(self, scene: diagrams.Scene, caption: str, share: float) -> list[Flowable]:
+        p = self.production
+        drawing = diagrams.render(
+            scene,
+            self.width * share,
+            card=(p.w, p.h),
+            ranks=self.t.ranks(),
+            token_sizes=(p.big_token, p.small_token),
+        )
+        return [doc.Diagram(drawing), Spacer(1, 3), Paragraph(caption, self.styles.caption)]
+
+    def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
+        return doc.make_table(
+            [[left, right]],
+            [self.width * split, self.width * (1 - split)],
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, -1), 12),
+                ("RIGHTPADDING", (1, 0), (1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ],
+        )
+
+
+def spare_jokers(rules: CardtrackRules) -> int:
+    return 2 * rules.decks - 2
+
+
+def cards_in_play(rules: CardtrackRules) -> int:
+    """Cards on the table or in the piles at the start (jokers removed unless wild)."""
+    total = CARDS_PER_DECK * rules.decks
+    return total if rules.spare_jokers == "wild" else total - spare_jokers(rules)
+
+
+def _title(book: Book) -> list[Flowable]:
+    t, s = book.t, book.styles
+    aim = [
+        Paragraph(t("intro.aim_title"), s.box_title),
+        Paragraph(t("intro.aim", height=book.rules.height), s.body),
+    ]
+    return [
+        Paragraph(t("meta.title"), s.title),
+        Paragraph(t("meta.subtitle"), s.subtitle),
+        book.para("intro.text"),
+        doc.note_box(aim, s, book.width),
+    ]
+
+
+def _facts(book: Book) -> Table:
+    t, r, p = book.t, book.rules, book.production
+    columns = str(r.max_columns) if r.max_columns else t("components.facts_columns_any")
+    rows = [
+        (t("components.facts_decks"), str(r.decks)),
+        (t("components.facts_cards"), str(cards_in_play(r))),
+        (t("components.facts_height"), str(r.height)),
+        (t("components.facts_small"), str(r.small_tokens)),
+        (t("components.facts_steps"), str(r.small_max_steps)),
+        (t("components.facts_rule"), t(f"components.facts_rule_{r.small_path_rule}")),
+        (t("components.facts_jokers"), t(f"components.facts_jokers_{r.spare_jokers}")),
+        (t("components.facts_columns"), columns),
+        (
+            t("components.facts_card"),
+            t("format.size", width=t.number(p.w), height=t.number(p.h)),
+        ),
+    ]
+    return doc.facts_box(t("components.facts_title"), rows, book.styles, book.width * 0.4)
+
+
+def _values(book: Book) -> Table:
+    t = book.t
+    ranks = t.ranks()
+    cells = [
+        ("2 – 10", "2 – 10"),
+        *((ranks[k], str(v)) for k, v in zip("JQKA", (11, 12, 13, 14), strict=True)),
+    ]
+    rows = [[card, value] for card, value in cells] + [[t("components.joker_row"), "0"]]
+    width = book.width * 0.4
+    return doc.data_table(
+        [t("components.col_card"), t("components.col_value")],
+        rows,
+        book.styles,
+        [width * 0.6, width * 0.4],
+    )
+
+
+def _components(book: Book) -> list[Flowable]:
+    t, r = book.t, book.rules
+    decks = t.count("deck", r.decks)
+    small_total = 2 * r.small_tokens
+    jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare_jokers(r))
+    left: list[Flowable] = [
+        book.bullet(t("components.cards", decks=decks, cards=CARDS_PER_DECK * r.decks)),
+        book.bullet(jokers),
+        book.bullet(
+            t(
+                "components.tokens",
+                small=t.count("token", r.small_tokens),
+                total=small_total,
+            )
+        ),
+        book.bullet(t("components.mat", height=r.height)),
+        Spacer(1, 6),
+        Paragraph(t("components.values_title"), book.styles.h2),
+        _values(book),
+    ]
+    right: list[Flowable] = [_facts(book)]
+    return [book.heading("components.heading"), book.side_by_side(left, right, 0.58)]
+
+
+def _setup(book: Book) -> list[Flowable]:
+    t = book.t
+    text: list[Flowable] = [
+        book.para(
+            "setup.lots", black_suits=t("players.black_suits"), red_suits=t("players.red_suits")
+        ),
+        book.para("setup.jokers"),
+        book.para("setup.shuffle"),
+    ]
+    figure = book.figure(diagrams.setup_scene(), t("setup.caption"), 1 - SPLIT - 0.08)
+    return [book.heading("setup.heading"), book.side_by_side(text, figure, SPLIT + 0.08)]
+
+
+def _turn(book: Book) -> list[Flowable]:
+    t = book.t
+    items = [
+        t("turn.build"),
+        t("turn.big"),
+        t("turn.small", **book.steps),
+        t("turn.discard"),
+    ]
+    return [
+        book.heading("turn.heading"),
+        book.para("turn.text"),
+        *(book.bullet(text) for text in items),
+        book.para("turn.after"),
+    ]
+
+
+def _build(book: Book) -> list[Flowable]:
+    t, r = book.t, book.rules
+    wild = t("build.wild_note") if r.spare_jokers == "wild" else ""
+    columns = (
+        t("build.columns_limit", columns=r.max_columns) if r.max_columns else t("build.columns_any")
+    )
+    half = 0.5
+    legal = book.figure(diagrams.legal_scene(), t("build.legal_caption"), half - 0.04)
+    illegal = book.figure(diagrams.illegal_scene(), t("build.illegal_caption"), half - 0.04)
+    return [
+        book.heading("build.heading"),
+        book.para("build.text"),
+        Paragraph(f"{t('build.touch', wild=wild)} {columns}", book.styles.body),
+        KeepTogether([book.side_by_side(legal, illegal, half)]),
+    ]
+
+
+def _move(book: Book) -> list[Flowable]:
+    t = book.t
+    scene = diagrams.path_scene()
+    values = ", ".join(str(v) for v in diagrams.path_values(scene.path, scene.card_map()))
+    figure = book.figure(scene, t("move.path_caption", values=values), 0.36)
+    return [
+        book.heading("move.heading"),
+        book.side_by_side([book.para("move.text")], figure, SPLIT),
+    ]
+
+
+def _small(book: Book) -> list[Flowable]:
+    t, r = book.t, book.rules
+    text: list[Flowable] = [
+        book.para("small.text", **book.steps),
+        book.para(f"small.{r.small_path_rule}"),
+        book.para("small.king", **book.steps),
+        book.para("small.queen"),
+    ]
+    figure = book.figure(diagrams.king_scene(), t("small.caption"), 1 - SPLIT)
+    return [book.heading("small.heading"), book.side_by_side(text, figure, SPLIT)]
+
+
+def _block(book: Book) -> list[Flowable]:
+    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 0.55)
+    return [
+        book.heading("block.heading"),
+        book.side_by_side([book.para("block.text")], figure, 0.45),
+    ]
+
+
+def _goal_and_pile(book: Book) -> list[Flowable]:
+    r = book.rules
+    return [
+        book.heading("goal.heading"),
+        book.para("goal.text", height=r.height),
+        book.heading("pile.heading"),
+        book.para("pile.text"),
+        book.para(f"pile.jokers_{r.spare_jokers}"),
+    ]
+
+
+def _readings(book: Book) -> list[Flowable]:
+    t, r = book.t, book.rules
+    items = [
+        t("readings.r1"),
+        t("readings.r2"),
+        t("readings.r3"),
+        t("readings.r4"),
+        t("readings.r5", **book.steps),
+        t(f"readings.r6_{r.small_path_rule}"),
+        t("readings.r7", height=r.height),
+        t("readings.r8"),
+    ]
+    return [
+        book.heading("readings.heading"),
+        book.para("readings.intro"),
+        *(book.bullet(text) for text in items),
+    ]
+
+
+SECTIONS: tuple[Callable[[Book], list[Flowable]], ...] = (
+    _title,
+    _components,
+    _setup,
+    _turn,
+    _build,
+    _move,
+    _small,
+    _block,
+    _goal_and_pile,
+    _readings,
+)
+
+
+def rulebook_story(
+    t: Texts, rules: CardtrackRules, production: CardtrackProduction, paper: str
+) -> list[Flowable]:
+    """The flowables of the rulebook in the language of ``t``."""
+    book = Book(
+        t=t,
+        rules=rules,
+        production=production,
+        styles=doc.make_styles(),
+        width=doc.text_width(paper),
+    )
+    story: list[Flowable] = []
+    for section in SECTIONS:
+        story += section(book)
+        story.append(Spacer(1, SECTION_GAP))
+    return story
+
+
+def document_info(t: Texts, variant_name: str) -> doc.DocumentInfo:
+    return doc.DocumentInfo(
+        title=t("meta.title"),
+        lang=t.lang,
+        subject=t("meta.subject"),
+        header_left=t("meta.header"),
+        header_right=variant_name,
+        footer_left=t("meta.footer", variant=variant_name),
+        page_label=t.raw("meta.page"),
+    )
+
+
+def write_rulebook(
+    path: Path,
+    lang: str,
+    rules: CardtrackRules,
+    production: CardtrackProduction,
+    paper: str,
+    variant_name: str = "standard",
+) -> int:
+    """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
+    t = Texts(lang)
+    story = rulebook_story(t, rules, production, paper)
+    return doc.build_pdf(path, story, paper=paper, info=document_info(t, variant_name))
+
+
+def rulebook_artifacts(variant: Variant) -> list[Artifact]:
+    """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
+    rules, production = variant.table(CardtrackRules), variant.table(CardtrackProduction)
+    paper = variant.print.paper
+
+    def writer(lang: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_rulebook(path, lang, rules, production, paper, variant.name)
+
+        return write
+
+    return [
+        Artifact(
+            kind="print/rulebook",
+            path=f"print/rulebook-{lang}.pdf",
+            description=f"rulebook ({lang}, {paper})",
+            write=writer(lang),
+            lang=lang,
+        )
+        for lang in variant.print.languages
+    ]

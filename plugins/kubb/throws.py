@@ -1,14 +1,160 @@
-"""The Kubb throw model (placeholder constants; the model follows)."""
+"""The Kubb throw model: what chance decides when a team throws (simulation only).
+
+Agents choose aims; this model turns an aim into the probabilities of the chance outcomes.
+Every parameter is a field of the ``[rules]`` table (defaults below) or a named constant here.
+
+**Batons.** A baton thrown at a target ``d`` metres ahead of the throwing line (the straight-line
+distance along the field: the thrower stands on the line in front of the target) fells it with
+
+    p(d) = min(max_hit, erf(erfinv(s) * D / d)),   D = REFERENCE_DISTANCE = 8 m,
+
+where ``s`` is the team's ``skill``: the probability of felling a base kubb at 8 m. This is the
+hit chance of a throw whose sideways error grows in proportion to the distance (a fixed angular
+error, normal with a spread set by ``s``) against a target of fixed width: at 8 m it is ``s``
+exactly, closer it rises towards ``max_hit`` (even a 2 m throw sometimes misses), farther it
+falls (club player, ``s = 0.42``: 73 % at 4 m, 34 % at 10 m). Skill levels (published figures):
+``beginner`` 0.25, ``club`` 0.42 (a competitive club player), ``advanced`` 0.65.
+
+**Neighbours.** A felled kubb may take standing kubbs near it along: the nearest other standing
+kubb within ``neighbour_radius`` of the target falls with chance
+``neighbour_chance * (1 - gap / neighbour_radius)``; if it falls, the next nearest is tried the
+same way, and so on (the fall spreads outward and stops at the first kubb that stays up). So
+field kubbs thrown in close together are cleared with fewer batons; base kubbs 1 m apart never
+fall together with the default radius of 0.4 m (a 30 cm baton spinning end over end).
+
+**King.** A baton that misses a kubb standing ``r < king_radius`` from the king fells the king
+with chance ``king_chance * (1 - r / king_radius)``. A throw at the king fells it with
+``p(d)`` from the baseline, ``d`` half the field length.
+
+**Throw-ins.** A felled kubb is thrown in from the baseline at an aim point in the other half,
+``d`` metres along the field. It lands at the aim plus an error: along the field normal with
+spread ``sx = throw_in_spread * (d / D) * erfinv(0.42) / erfinv(s)`` (the club player's spread
+``throw_in_spread`` at 8 m, scaled by the team's precision), across the field ``LATERAL_RATIO *
+sx``. The normal errors are discretised by Gauss-Hermite nodes: 5 along (0, +-1.36, +-2.86 sd)
+by 3 across (0, +-1.73 sd), 15 landing outcomes whose weights match the normal's moments. A
+landing outside the target half (short of the centre line, past the baseline, beside the field)
+is out, and any throw-in also rolls out with chance ``throw_in_fail``. A kubb that lands within
+``MIN_GAP`` of a standing kubb is stood beside it (moved ``MIN_GAP`` across the field).
+
+Defaults: ``max_hit`` 0.97, ``neighbour_radius`` 0.4 m, ``neighbour_chance`` 0.6,
+``king_radius`` 1.0 m, ``king_chance`` 0.15, ``throw_in_spread`` 0.5 m, ``throw_in_fail`` 0.05.
+They are chosen so that the measured statistics fit the published anchors (see the tests in
+``tests/test_kubb_throws.py`` and the check metrics): base-kubb hit rates at 8 m equal to the
+level's ``s``; a club player's first baton of a turn fells about 40 % of the field kubbs.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from functools import cache
+
 REFERENCE_DISTANCE = 8.0
+"""``D``: the distance (m) at which ``skill`` is the base-kubb hit probability."""
 SKILL_LEVELS: dict[str, float] = {"beginner": 0.25, "club": 0.42, "advanced": 0.65}
+"""Base-kubb hit probability at 8 m of each named level (published anchors)."""
+CLUB_SKILL = SKILL_LEVELS["club"]
+"""The level whose throw-in spread is ``throw_in_spread``."""
 MIN_SKILL, MAX_SKILL = 0.01, 0.99
+"""Bounds of a numeric ``skill``."""
+MIN_HIT = 1e-3
+"""Floor of ``p(d)`` (very long throws still hit now and then)."""
 MAX_HIT = 0.97
-NEIGHBOUR_RADIUS = 0.4
-NEIGHBOUR_CHANCE = 0.6
+NEIGHBOUR_RADIUS = 0.5
+NEIGHBOUR_CHANCE = 0.8
 KING_RADIUS = 1.0
 KING_CHANCE = 0.15
-THROW_IN_SPREAD = 0.5
+THROW_IN_SPREAD = 0.3
 THROW_IN_FAIL = 0.05
+LATERAL_RATIO = 0.6
+"""Sideways landing spread of a throw-in as a share of its spread along the field."""
+MIN_GAP = 0.1
+"""Closest two standing kubbs may stand (m); a kubb landing closer is moved across."""
+
+ALONG_NODES: tuple[tuple[float, float], ...] = (
+    (-2.856970013872806, 0.011257411327720691),
+    (-1.355626179974266, 0.22207592200561266),
+    (0.0, 0.5333333333333333),
+    (1.355626179974266, 0.22207592200561266),
+    (2.856970013872806, 0.011257411327720691),
+)
+"""5-point Gauss-Hermite nodes (in standard deviations) and weights of a normal."""
+ACROSS_NODES: tuple[tuple[float, float], ...] = (
+    (-math.sqrt(3.0), 1 / 6),
+    (0.0, 2 / 3),
+    (math.sqrt(3.0), 1 / 6),
+)
+"""3-point Gauss-Hermite nodes and weights of a normal."""
+LANDINGS = len(ALONG_NODES) * len(ACROSS_NODES)
+"""Landing outcomes of a throw-in; outcome ``LANDINGS`` is *out*."""
+
+
+@cache
+def erfinv(p: float) -> float:
+    """Inverse error function on ``(0, 1)`` (bisection on ``math.erf``, exact to 1e-15)."""
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"erfinv needs 0 < p < 1, got {p}")
+    lo, hi = 0.0, 6.0
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if math.erf(mid) < p:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def precision(skill: float) -> float:
+    """``erfinv(s) * D``: with it ``p(d) = erf(precision / d)``."""
+    return erfinv(skill) * REFERENCE_DISTANCE
+
+
+def hit_probability(distance: float, skill: float, max_hit: float = MAX_HIT) -> float:
+    """``p(d)``: the chance that a baton fells a kubb (or the king) ``distance`` m ahead."""
+    if distance <= 0:
+        return max_hit
+    return max(MIN_HIT, min(max_hit, math.erf(precision(skill) / distance)))
+
+
+def neighbour_probability(gap: float, radius: float, chance: float) -> float:
+    """Chance that a standing kubb ``gap`` m from a falling one falls with it."""
+    if gap >= radius or radius <= 0:
+        return 0.0
+    return chance * (1.0 - gap / radius)
+
+
+def spread_chain(probabilities: Sequence[float]) -> list[float]:
+    """Chances of ``k = 0, 1, ...`` extra kubbs falling when the fall spreads outward through
+    neighbours falling with ``probabilities`` (nearest first) and stops at the first that
+    stays up."""
+    out = []
+    reach = 1.0
+    for q in probabilities:
+        out.append(reach * (1.0 - q))
+        reach *= q
+    out.append(reach)
+    return out
+
+
+def king_accident_probability(gap: float, radius: float, chance: float) -> float:
+    """Chance that a baton missing a kubb ``gap`` m from the king fells the king."""
+    if gap >= radius or radius <= 0:
+        return 0.0
+    return chance * (1.0 - gap / radius)
+
+
+def throw_in_spread(distance: float, skill: float, spread: float = THROW_IN_SPREAD) -> float:
+    """Standard deviation (m) along the field of a throw-in landing ``distance`` m away."""
+    return spread * (distance / REFERENCE_DISTANCE) * erfinv(CLUB_SKILL) / erfinv(skill)
+
+
+def landing_offsets(
+    distance: float, skill: float, spread: float
+) -> list[tuple[float, float, float]]:
+    """The ``LANDINGS`` landing outcomes of a throw-in over ``distance`` m: ``(along, across,
+    weight)`` offsets from the aim point (``along`` positive = farther from the thrower)."""
+    along_sd = throw_in_spread(distance, skill, spread)
+    across_sd = LATERAL_RATIO * along_sd
+    return [
+        (a * along_sd, c * across_sd, wa * wc) for a, wa in ALONG_NODES for c, wc in ACROSS_NODES
+    ]

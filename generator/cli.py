@@ -16,7 +16,14 @@ from typing import Any
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from generator.errors import InputError
@@ -50,6 +57,7 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Any]:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
+        TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=total)
@@ -165,6 +173,13 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
 @click.option(
     "--records", type=click.Path(file_okay=False), help="Write one JSONL record per game."
 )
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False),
+    help="Write the report with plots here (.pdf or .html).",
+)
+@click.option("--scheduler", help="Run the games on this Dask scheduler (tcp://HOST:PORT).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def check(
     variant: str,
@@ -174,9 +189,14 @@ def check(
     agent: str | None,
     json_path: str | None,
     records: str | None,
+    report_path: str | None,
+    scheduler: str | None,
     quiet: bool,
 ) -> None:
     """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
+    from generator.report.document import check_report_path
+    from generator.simulate.executors import check_scheduler
+    from generator.simulate.playout import GameStats
     from generator.simulate.runner import run_check
 
     registry, loaded = _load(variant)
@@ -184,7 +204,14 @@ def check(
         raise InputError(f"--json: folder of {json_path} does not exist")
     if records and Path(records).exists() and not Path(records).is_dir():
         raise InputError(f"--records: {records} exists and is not a folder")
+    if report_path:
+        check_report_path(Path(report_path), "--report")
+    if scheduler:
+        check_scheduler(scheduler)
+        if records:
+            raise InputError("--records: not with --scheduler (records are written locally)")
     total = count or loaded.check.games
+    stats: list[GameStats] = []
     with _progress(total, "simulating", quiet) as advance:
         report = run_check(
             registry,
@@ -195,9 +222,16 @@ def check(
             agent=agent,
             records=Path(records) if records else None,
             progress=advance,
+            scheduler=scheduler,
+            profile=bool(report_path),
+            stats_out=stats,
         )
     if json_path:
         Path(json_path).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    if report_path:
+        from generator.report.check import write_check_report
+
+        write_check_report(Path(report_path), report, loaded, stats)
     _print_report(report, loaded)
     sys.exit(0 if report["verdict"] == "playable" else 1)
 
@@ -219,10 +253,13 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
         if not static["ok"]:
             line = f"  [{static['severity']}] {static['name']}: {static['message']}"
             console.print(line, markup=False)
-    table = Table("metric", "value")
-    for key, value in report["metrics"].items():
-        shown = ", ".join(f"{v:.3f}" for v in value) if isinstance(value, list) else f"{value:.3f}"
-        table.add_row(key, shown)
+    from generator.report.summary import confidence_label, metric_rows
+
+    for note in report.get("notes", []):
+        console.print(f"  note: {note}", markup=False)
+    table = Table("metric", "value", confidence_label(report))
+    for row in metric_rows(report):
+        table.add_row(*row)
     console.print(table)
 
 
@@ -236,6 +273,16 @@ def perft(variant: str, depth: int) -> None:
     _, loaded = _load(variant)
     for d, count, seconds in perft_lines(loaded.engine(), depth):
         click.echo(f"{d}\t{count}\t{seconds:.3f}")
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+def serve(host: str, port: int) -> None:
+    """The variant designer in the browser (localhost by default)."""
+    from generator.web.serve import serve as run_server
+
+    run_server(host, port)
 
 
 def main(argv: list[str] | None = None) -> None:

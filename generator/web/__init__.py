@@ -1,0 +1,1 @@
+"""``plywright serve``: the variant designer in the browser (Starlette app, plain JavaScript)."""

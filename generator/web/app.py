@@ -1,0 +1,389 @@
+"""The variant designer web app (Starlette): games page, designer page per game, live
+preview, upload and download of variant files, background checks and builds.
+
+Every value goes through the core's validation; nothing the user sends becomes a path (jobs
+and build files are found by server-made ids and manifest indices).
+"""
+
+from __future__ import annotations
+
+import json
+import mimetypes
+import re
+import tomllib
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from generator.api import GameDefinition
+from generator.build import plywright_version
+from generator.errors import InputError
+from generator.registry import Registry, load_registry
+from generator.simulate.runner import resolve_agents
+from generator.variant import parse_variant
+from generator.web.designer import evaluate
+from generator.web.forms import (
+    default_name,
+    download_toml,
+    form_schema,
+    form_values,
+    read_form,
+    strip_source,
+)
+from generator.web.jobs import Busy, JobManager
+from generator.web.work import REPORT_STEM, ZIP_NAME, JobSpec
+
+HERE = Path(__file__).parent
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]", "testserver")
+JOB_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
+INLINE_TYPES = {".pdf": "application/pdf", ".svg": "image/svg+xml"}
+FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one visitor may ask of the server."""
+
+    max_upload: int = 64 * 1024
+    """Largest variant file (bytes) accepted by upload, and largest JSON request."""
+    max_games: int = 2000
+    """Most simulated games in one check."""
+    default_games: int = 100
+    max_running: int = 2
+    """Background jobs (checks and builds) running at once."""
+    abandon_after: float = 60.0
+    """A running job nobody asks about for this long (seconds) is ended."""
+    keep_after: float = 900.0
+    """A finished job (its files) is kept this long after it was last asked about."""
+
+
+class BadRequest(Exception):
+    """A request the page answers with ``{"error": ...}`` and ``status``."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def disposition(kind: str, filename: str) -> str:
+    """A ``Content-Disposition`` value for any file name (names may be in any script)."""
+    ascii_name = filename.encode("ascii", "replace").decode("ascii").replace("?", "_")
+    return f"{kind}; filename=\"{ascii_name}\"; filename*=utf-8''{quote(filename)}"
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def create_app(
+    registry_factory: Callable[[], Registry] = load_registry,
+    limits: Limits | None = None,
+    *,
+    allowed_hosts: tuple[str, ...] | None = LOCAL_HOSTS,
+) -> Starlette:
+    """The designer app. ``registry_factory`` must be a module-level function: job processes
+    call it to load the same plugins; ``allowed_hosts`` ``None`` accepts any Host header."""
+    limits = limits or Limits()
+    registry = registry_factory()
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    jobs = JobManager(
+        max_running=limits.max_running,
+        abandon_after=limits.abandon_after,
+        keep_after=limits.keep_after,
+    )
+
+    def game_of(request: Request) -> GameDefinition:
+        name = request.path_params["game"]
+        if name not in registry.games:
+            allowed = ", ".join(sorted(registry.games)) or "none registered"
+            raise HTTPException(404, f"game: unknown game {name!r} (allowed: {allowed})")
+        return registry.games[name]
+
+    def same_origin(request: Request) -> None:
+        origin = request.headers.get("origin")
+        if origin and origin != "null" and urlsplit(origin).netloc != request.headers.get("host"):
+            raise BadRequest("cross-site request refused: use the designer page itself", 403)
+
+    async def read_limited(request: Request) -> bytes:
+        same_origin(request)
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > limits.max_upload:
+            raise BadRequest(f"too large: at most {limits.max_upload // 1024} KiB", 413)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limits.max_upload:
+                raise BadRequest(f"too large: at most {limits.max_upload // 1024} KiB", 413)
+        request._body = body  # the form parser reads the body again from here
+        return body
+
+    async def read_json(request: Request) -> dict[str, Any]:
+        body = await read_limited(request)
+        try:
+            payload = json.loads(body or b"{}")
+        except (ValueError, UnicodeDecodeError):
+            raise BadRequest("the request is not JSON") from None
+        if not isinstance(payload, dict):
+            raise BadRequest("the request must be a JSON object")
+        return payload
+
+    def job_of(request: Request) -> Any:
+        job_id = request.path_params["job"]
+        job = jobs.get(job_id) if JOB_ID.match(job_id) else None
+        if job is None:
+            raise BadRequest("no such job (finished jobs are kept for a while, then removed)", 404)
+        return job
+
+    async def games_page(request: Request) -> Response:
+        games = []
+        for name in sorted(registry.games):
+            definition = registry.games[name]
+            agents = [a.name for a in registry.agents_for(name)]
+            games.append({"definition": definition, "agents": agents})
+        return templates.TemplateResponse(
+            request,
+            "games.html",
+            {"games": games, "failures": registry.failures, "version": plywright_version()},
+        )
+
+    async def designer_page(request: Request) -> Response:
+        definition = game_of(request)
+        start = parse_variant(
+            {"game": definition.name}, registry, default_name=default_name(definition)
+        )
+        presets = {
+            name: form_values(parse_variant({"game": definition.name, "preset": name}, registry))
+            for name in definition.presets
+        }
+        if definition.default_preset is None:  # '' = no preset, the tables' defaults
+            presets[""] = form_values(start)
+        agents = [a.name for a in registry.agents_for(definition.name)]
+        return templates.TemplateResponse(
+            request,
+            "designer.html",
+            {
+                "definition": definition,
+                "tables": form_schema(definition),
+                "values": form_values(start),
+                "name": start.name,
+                "preset": start.preset or "",
+                "presets_json": json.dumps(presets).replace("<", "\\u003c"),
+                "agents": agents,
+                "limits": limits,
+                "games": min(limits.default_games, start.check.games, limits.max_games),
+                "version": plywright_version(),
+            },
+        )
+
+    async def evaluate_route(request: Request) -> Response:
+        definition = game_of(request)
+        payload = await read_json(request)
+        return JSONResponse(evaluate(registry, definition, payload))
+
+    async def download_route(request: Request) -> Response:
+        definition = game_of(request)
+        reading = read_form(registry, definition, await read_json(request))
+        if reading.variant is None:
+            return JSONResponse(
+                {"error": reading.error, "field_errors": reading.field_errors}, status_code=422
+            )
+        text = download_toml(registry, reading.variant)
+        return Response(
+            text,
+            media_type="application/toml; charset=utf-8",
+            headers={
+                "Content-Disposition": disposition("attachment", f"{reading.variant.name}.toml")
+            },
+        )
+
+    async def upload_route(request: Request) -> Response:
+        definition = game_of(request)
+        await read_limited(request)
+        async with request.form(max_files=1, max_fields=4) as form:
+            upload = form.get("file")
+            if upload is None or isinstance(upload, str):
+                raise BadRequest("no file: send the variant file as the form field 'file'")
+            raw = await upload.read(limits.max_upload + 1)
+            filename = upload.filename or "upload.toml"
+        source = Path(filename).name[:80] or "upload.toml"
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest(f"{source}: not UTF-8 text, expected a .toml variant file") from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise BadRequest(f"{source}: invalid TOML: {exc}", 422) from None
+        if data.get("game") != definition.name:
+            raise BadRequest(
+                f"{source}: game: this is a {data.get('game')!r} variant; open its designer "
+                f"to edit it (this page designs {definition.name!r})",
+                422,
+            )
+        try:
+            variant = parse_variant(data, registry, source=source, default_name=Path(source).stem)
+        except InputError as exc:
+            raise BadRequest(str(exc), 422) from None
+        return JSONResponse(
+            {"name": variant.name, "preset": variant.preset or "", "values": form_values(variant)}
+        )
+
+    async def job_route(request: Request) -> Response:
+        definition = game_of(request)
+        kind = request.path_params["kind"]
+        if kind not in ("check", "build"):
+            raise HTTPException(404, f"no such action {kind!r} (allowed: check, build)")
+        payload = await read_json(request)
+        reading = read_form(registry, definition, payload.get("variant") or {})
+        if reading.variant is None:
+            return JSONResponse(
+                {"error": reading.error, "field_errors": reading.field_errors}, status_code=422
+            )
+        spec = JobSpec(kind, reading.data, jobs.root, registry_factory)
+        if kind == "check":
+            games = payload.get("games", limits.default_games)
+            if not isinstance(games, int) or isinstance(games, bool):
+                games = -1
+            if not 1 <= games <= limits.max_games:
+                raise BadRequest(
+                    f"games: {payload.get('games')!r} is out of range (allowed: 1 to "
+                    f"{limits.max_games})",
+                    422,
+                )
+            seed = payload.get("seed", 0)
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
+                raise BadRequest(f"seed: {seed!r} is not a whole number from 0 to 2^31-1", 422)
+            agent = payload.get("agent") or None
+            if agent is not None and not isinstance(agent, str):
+                raise BadRequest("agent: expected a name", 422)
+            try:
+                resolve_agents(registry, reading.variant, agent)
+            except InputError as exc:
+                raise BadRequest(strip_source(exc), 422) from None
+            spec = JobSpec(kind, reading.data, jobs.root, registry_factory, games, seed, agent)
+        else:
+            spec = JobSpec(
+                kind, reading.data, jobs.root, registry_factory, force=payload.get("force") is True
+            )
+        try:
+            job = jobs.submit(spec)
+        except Busy as exc:
+            raise BadRequest(str(exc), 503) from None
+        return JSONResponse(job.status(), status_code=202)
+
+    async def job_status(request: Request) -> Response:
+        return JSONResponse(job_of(request).status())
+
+    async def job_cancel(request: Request) -> Response:
+        same_origin(request)
+        job = job_of(request)
+        jobs.cancel(job.id)
+        return JSONResponse({"id": job.id, "cancelled": True})
+
+    def finished_build(request: Request) -> Any:
+        job = job_of(request)
+        if job.kind != "build" or job.state != "done" or job.result is None:
+            raise BadRequest("this job has no finished build", 409)
+        return job
+
+    async def job_zip(request: Request) -> Response:
+        job = finished_build(request)
+        return FileResponse(
+            job.folder / ZIP_NAME,
+            media_type="application/zip",
+            filename=f"{job.result['name']}.zip",
+        )
+
+    async def job_file(request: Request) -> Response:
+        job = finished_build(request)
+        artifacts = job.result["manifest"]["artifacts"]
+        index = request.path_params["index"]
+        if not 0 <= index < len(artifacts):
+            raise BadRequest(f"no file {index} in this build (0 to {len(artifacts) - 1})", 404)
+        relative = artifacts[index]["path"]  # from the manifest the build wrote, not the URL
+        path = job.folder / "build" / relative
+        suffix = Path(relative).suffix.lower()
+        media = INLINE_TYPES.get(suffix) or mimetypes.guess_type(relative)[0]
+        headers = {"Content-Security-Policy": FILE_POLICY, "X-Content-Type-Options": "nosniff"}
+        if suffix in INLINE_TYPES:
+            headers["Content-Disposition"] = disposition("inline", Path(relative).name)
+            return FileResponse(path, media_type=media, headers=headers)
+        return FileResponse(
+            path,
+            media_type=media or "application/octet-stream",
+            filename=Path(relative).name,
+            headers=headers,
+        )
+
+    async def job_report(request: Request) -> Response:
+        job = job_of(request)
+        name = (job.result or {}).get("report_file")
+        if job.kind != "check" or job.state != "done" or not name:
+            raise BadRequest("this job has no check report with plots", 404)
+        path = job.folder / f"{REPORT_STEM}{Path(name).suffix}"
+        media = "text/html" if path.suffix == ".html" else INLINE_TYPES.get(path.suffix)
+        return FileResponse(path, media_type=media)
+
+    async def bad_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, BadRequest)
+        return _error(str(exc), exc.status)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        wants_json = request.method != "GET" or "application/json" in request.headers.get(
+            "accept", ""
+        )
+        if wants_json:
+            return _error(exc.detail, exc.status_code)
+        return templates.TemplateResponse(
+            request,
+            "error.html",
+            {"status": exc.status_code, "message": exc.detail, "version": plywright_version()},
+            status_code=exc.status_code,
+        )
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        jobs.close()
+
+    routes = [
+        Route("/", games_page),
+        Route("/games/{game}", designer_page),
+        Route("/games/{game}/evaluate", evaluate_route, methods=["POST"]),
+        Route("/games/{game}/variant.toml", download_route, methods=["POST"]),
+        Route("/games/{game}/upload", upload_route, methods=["POST"]),
+        Route("/games/{game}/{kind:str}", job_route, methods=["POST"]),
+        Route("/jobs/{job}", job_status),
+        Route("/jobs/{job}/cancel", job_cancel, methods=["POST"]),
+        Route("/jobs/{job}/build.zip", job_zip),
+        Route("/jobs/{job}/files/{index:int}", job_file),
+        Route("/jobs/{job}/report", job_report),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+    ]
+    middleware = []
+    if allowed_hosts is not None:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={BadRequest: bad_request, HTTPException: http_error},
+        lifespan=lifespan,
+    )
+    app.state.jobs = jobs
+    app.state.registry = registry
+    app.state.limits = limits
+    return app

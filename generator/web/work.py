@@ -1,0 +1,158 @@
+"""What a background job does, in its own process: a check or a build of one variant.
+
+The job process rebuilds the registry and re-validates the variant data itself (nothing but
+plain data crosses the process boundary) and reports to the server through a pipe:
+``("total", n)``, ``("progress", done)``, then ``("done", result)`` or ``("failed", message)``.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from generator.errors import InputError
+from generator.registry import Registry
+from generator.variant import Variant, parse_variant
+
+BUILD_FOLDER = "build"
+"""Fixed name of the build folder inside a job's folder (no user text becomes a path)."""
+ZIP_NAME = "build.zip"
+REPORT_STEM = "check-report"
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class JobSpec:
+    """Everything a job process needs, as plain picklable values."""
+
+    kind: str
+    """``check`` or ``build``."""
+    data: Mapping[str, Any]
+    """The variant data (as a variant file holds it), validated again in the job."""
+    folder: Path
+    """The job's own folder, made by the server."""
+    registry_factory: Callable[[], Registry]
+    games: int = 0
+    seed: int = 0
+    agent: str | None = None
+    force: bool = False
+
+
+def _variant(spec: JobSpec, registry: Registry) -> Variant:
+    return parse_variant(spec.data, registry, source="designer")
+
+
+def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
+    """Static checks plus ``spec.games`` simulated games in this process (one core)."""
+    from generator.simulate.runner import run_check
+
+    registry = spec.registry_factory()
+    variant = _variant(spec, registry)
+    send(("total", spec.games))
+    done = [0]
+
+    def progress(count: int) -> None:
+        done[0] += count
+        send(("progress", done[0]))
+
+    report = run_check(
+        registry,
+        variant,
+        games=spec.games,
+        seed=spec.seed,
+        jobs=1,
+        agent=spec.agent,
+        progress=progress,
+    )
+    report["report_file"] = write_check_report(report, variant, spec.folder)
+    (spec.folder / "check.json").write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+    return report
+
+
+def write_check_report(report: dict[str, Any], variant: Variant, folder: Path) -> str | None:
+    """The check report with plots (``generator.report``, where installed): its file name
+    in ``folder``, or ``None`` when the core has no report writer."""
+    try:
+        from generator import report as reports
+    except ImportError:
+        return None
+    writer = getattr(reports, "write_report", None)
+    if writer is None:
+        return None
+    path = folder / f"{REPORT_STEM}.html"
+    try:
+        writer(report, path, variant=variant)
+    except TypeError:
+        writer(report, path)
+    return path.name if path.is_file() else None
+
+
+def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
+    """Build into the job's folder (refused on static-check errors unless forced, as the
+    CLI does), then zip the build with its manifest."""
+    from generator.build import build, collect_artifacts
+    from generator.checks import static_checks
+
+    registry = spec.registry_factory()
+    variant = _variant(spec, registry)
+    failed = [c for c in static_checks(registry, variant) if not c.ok]
+    errors = [c for c in failed if c.severity == "error"]
+    if errors and not spec.force:
+        lines = "; ".join(f"{c.name}: {c.message}" for c in errors)
+        raise InputError(
+            f"build refused: {len(errors)} static check error(s) "
+            f"(fix the variant, or build anyway with 'force'): {lines}"
+        )
+    send(("total", len(collect_artifacts(registry, variant))))
+    done = [0]
+
+    def on_artifact(_: object) -> None:
+        send(("progress", done[0]))
+        done[0] += 1
+
+    result = build(registry, variant, spec.folder / BUILD_FOLDER, on_artifact=on_artifact)
+    send(("progress", done[0]))
+    zip_build(result.folder, spec.folder / ZIP_NAME, variant.name)
+    return {
+        "name": variant.name,
+        "manifest": result.manifest,
+        "warnings": [c.as_json() for c in failed if c.severity == "warning"],
+        "forced": [c.as_json() for c in errors],
+    }
+
+
+def zip_build(folder: Path, target: Path, name: str) -> None:
+    """A reproducible zip of ``folder`` (files under ``name/``, manifest included)."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo(f"{name}/{path.relative_to(folder).as_posix()}", ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+
+
+RUNNERS = {"check": run_check_job, "build": run_build_job}
+
+
+def job_main(spec: JobSpec, conn: Connection) -> None:
+    """Entry point of a job process."""
+
+    def send(message: tuple[Any, ...]) -> None:
+        conn.send(message)
+
+    try:
+        result = RUNNERS[spec.kind](spec, send)
+    except InputError as exc:
+        text = str(exc)
+        send(("failed", text.removeprefix("designer: ")))
+    except Exception as exc:  # reported on the page as one line, never a traceback
+        send(("failed", f"{spec.kind} failed: {type(exc).__name__}: {exc}"))
+    else:
+        send(("done", result))
+    finally:
+        conn.close()

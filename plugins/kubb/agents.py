@@ -183,23 +183,33 @@ def _game(game: Game) -> KubbGame:
     return game
 
 
+def make_random(game: Game, seat: int, rng: random.Random) -> RandomKubbAgent:
+    """Factory of ``random`` (module level: check pickles agent specs for its workers)."""
+    return RandomKubbAgent(rng)
+
+
+def make_basic(game: Game, seat: int, rng: random.Random) -> BasicAgent:
+    """Factory of ``basic``."""
+    return BasicAgent(_game(game), seat)
+
+
+def make_tactical(game: Game, seat: int, rng: random.Random) -> TacticalAgent:
+    """Factory of ``tactical``."""
+    return TacticalAgent(_game(game), seat)
+
+
 AGENTS = (
-    AgentSpec(
-        "random",
-        "any legal aim, spot or choice, uniformly",
-        lambda game, seat, rng: RandomKubbAgent(rng),
-        games=("kubb",),
-    ),
+    AgentSpec("random", "any legal aim, spot or choice, uniformly", make_random, games=("kubb",)),
     AgentSpec(
         "basic",
         "nearest target first, throws in near the centre line, uses the advantage line",
-        lambda game, seat, rng: BasicAgent(_game(game), seat),
+        make_basic,
         games=("kubb",),
     ),
     AgentSpec(
         "tactical",
         "tight throw-in groups, aims at groups, advantage line, penalty kubbs by the king",
-        lambda game, seat, rng: TacticalAgent(_game(game), seat),
+        make_tactical,
         games=("kubb",),
     ),
 )

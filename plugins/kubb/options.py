@@ -8,7 +8,7 @@ explained in :mod:`plugins.kubb.throws`.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -165,7 +165,7 @@ class KubbPrint(PrintOptions):
     )
 
 
-PRESETS = {
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "seed": {"rules": {}},
     "world": {
         "rules": {"length": 8.0, "width": 5.0, "king_rule": "world", "opening_batons": [2, 4, 6]}

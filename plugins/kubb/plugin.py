@@ -1,3 +1,69 @@
-"""Hook implementations of the built-in ``kubb``  plugin (entry point ``plugins.kubb.plugin``)."""
+"""Hook implementations of the built-in ``kubb`` plugin (entry point ``plugins.kubb.plugin``)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.api import (
+    AgentRegistrar,
+    Artifact,
+    GameDefinition,
+    GameRegistrar,
+    StaticCheck,
+    hookimpl,
+)
+from plugins.kubb.agents import AGENTS
+from plugins.kubb.checks import static_checks
+from plugins.kubb.options import PRESETS, KubbPrint, KubbProduction, KubbRules
+from plugins.kubb.rules import make_game
+
+if TYPE_CHECKING:
+    from generator.variant import Variant
+
+GAME = GameDefinition(
+    name="kubb",
+    title="Kubb (Viking chess)",
+    description=(
+        "The lawn game of throws: fell the other team's kubbs with wooden batons, then the "
+        "king. Field plan for marking out on grass, CNC-ready kubbs, king, batons and stakes, "
+        "rulebooks in Dutch and English; a calibrated throw model for the playability check."
+    ),
+    rules_model=KubbRules,
+    production_model=KubbProduction,
+    print_model=KubbPrint,
+    presets=PRESETS,
+    default_preset="seed",
+    default_agent="basic",
+    make_game=make_game,
+)
+
+
+@hookimpl
+def plywright_register_games(register: GameRegistrar) -> None:
+    register(GAME)
+
+
+@hookimpl
+def plywright_register_agents(register: AgentRegistrar) -> None:
+    for spec in AGENTS:
+        register(spec)
+
+
+@hookimpl
+def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
+    if variant.game != "kubb":
+        return None
+    from plugins.kubb.production_checks import kubb_production_checks
+
+    return [*static_checks(variant.table(KubbRules)), *kubb_production_checks(variant)]
+
+
+@hookimpl
+def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
+    """Field plan, CAD, templates, BOM and rulebooks (imported here: CadQuery loads slowly)."""
+    if variant.game != "kubb":
+        return None
+    from plugins.kubb.artifacts import kubb_artifacts
+    from plugins.kubb.rulebook import rulebook_artifacts
+
+    return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]

@@ -733,8 +733,7 @@ class KubbState:
             "king_shots": float(stats[S_KING_SHOTS]),
             "advantage_turn_share": stats[S_ADV_TURNS] / turns,
             "advantage_used_share": stats[S_ADV_USED] / turns,
-            "first_baton_field_kubbs": float(stats[S_FIRST_FIELD]),
-            "first_baton_field_felled": float(stats[S_FIRST_FELLED]),
+            "first_baton_field_share": stats[S_FIRST_FELLED] / max(1, stats[S_FIRST_FIELD]),
         }
 
 

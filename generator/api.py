@@ -65,6 +65,16 @@ class CheckOptions(StrictModel):
     min_balance: float = Field(
         0.3, ge=0, le=1, description="least balance (1 - spread of seat win rates)"
     )
+    confidence: float = Field(
+        0.95, ge=0.5, le=0.999, description="level of the confidence intervals of the rates"
+    )
+    fairness_alpha: float = Field(
+        0.05,
+        ge=0,
+        le=1,
+        description="balance below min_balance fails only when the seat-fairness test's "
+        "p-value is below this (1 = judge the balance estimate alone)",
+    )
 
 
 @dataclass(frozen=True)

@@ -36,8 +36,23 @@ def test_report_has_the_design_fields(registry: Registry) -> None:
     assert set(report) >= {"verdict", "reasons", "games", "metrics", "static_checks", "seconds"}
     assert set(report["metrics"]) == {
         "completion", "balance", "drawishness", "timeouts", "stalemates", "duration_mean",
-        "duration_sd", "branching_mean", "decision_moves", "seat_win_rates",
+        "duration_sd", "branching_mean", "decision_moves", "seat_win_rates", "intervals",
+        "seat_fairness",
     }  # fmt: skip
+    intervals = report["metrics"]["intervals"]
+    assert set(intervals) == {
+        "completion", "drawishness", "timeouts", "stalemates", "balance", "seat_win_rates",
+    }  # fmt: skip
+    for key in ("completion", "drawishness", "timeouts", "stalemates", "balance"):
+        low, high = intervals[key]
+        assert low <= report["metrics"][key] <= high, key
+    for rate, (low, high) in zip(
+        report["metrics"]["seat_win_rates"], intervals["seat_win_rates"], strict=True
+    ):
+        assert low <= rate <= high
+    fairness = report["metrics"]["seat_fairness"]
+    assert fairness["test"] == "chi-square" and fairness["dof"] == 1
+    assert 0 <= fairness["p_value"] <= 1 and sum(fairness["wins"]) <= 40
     assert report["games"] == 40
     assert report["static_checks"] == [
         {

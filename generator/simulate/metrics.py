@@ -9,6 +9,12 @@
 - ``branching_mean``: mean number of legal actions per decision.
 - ``decision_moves``: share of moves that had more than one legal action.
 - ``seat_win_rates``: per seat, the share of games that seat won outright.
+- ``intervals``: Wilson intervals (``[low, high]``, at the ``[check] confidence``, 95 % by
+  default) of ``completion``, ``drawishness``, ``timeouts``, ``stalemates`` and of every seat
+  win rate (``seat_win_rates``: one pair per seat); ``balance``: the least and greatest balance
+  the seat intervals allow.
+- ``seat_fairness``: chi-square test of the seats' outright wins against equal seats
+  (``statistic``, ``dof``, ``p_value``, ``wins``); a small p-value means unequal seats.
 - ``game``: the engine's own per-game numbers (``State.game_metrics()``), each averaged over
   the games (a 0/1 flag becomes a rate); absent for engines without them.
 """
@@ -20,16 +26,30 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.simulate.playout import GameStats
+from generator.simulate.stats import balance_range, seat_fairness, wilson
 
 
 def _share(count: int, total: int) -> float:
     return round(count / total, 6) if total else 0.0
 
 
-def compute_metrics(stats: Sequence[GameStats], num_players: int) -> dict[str, Any]:
-    """The metrics table of a check report."""
+def _interval(count: int, total: int, confidence: float) -> list[float]:
+    low, high = wilson(count, total, confidence)
+    return [round(low, 6), round(high, 6)]
+
+
+def compute_metrics(
+    stats: Sequence[GameStats], num_players: int, confidence: float = 0.95
+) -> dict[str, Any]:
+    """The metrics table of a check report, intervals at ``confidence``."""
     games = len(stats)
     results = [s.outcome.result for s in stats]
+    counts = {
+        "completion": sum(r in ("win", "draw") for r in results),
+        "drawishness": results.count("draw"),
+        "timeouts": results.count("unfinished"),
+        "stalemates": sum(r in ("stalemate", "nowinner") for r in results),
+    }
     wins = [0] * num_players
     for s in stats:
         if s.outcome.result == "win":
@@ -39,11 +59,11 @@ def compute_metrics(stats: Sequence[GameStats], num_players: int) -> dict[str, A
     durations = [s.moves for s in stats]
     decisions = sum(s.moves for s in stats)
     metrics: dict[str, Any] = {
-        "completion": _share(sum(r in ("win", "draw") for r in results), games),
+        "completion": _share(counts["completion"], games),
         "balance": round(1 - (max(rates) - min(rates)), 6) if rates else 0.0,
-        "drawishness": _share(results.count("draw"), games),
-        "timeouts": _share(results.count("unfinished"), games),
-        "stalemates": _share(sum(r in ("stalemate", "nowinner") for r in results), games),
+        "drawishness": _share(counts["drawishness"], games),
+        "timeouts": _share(counts["timeouts"], games),
+        "stalemates": _share(counts["stalemates"], games),
         "duration_mean": round(statistics.fmean(durations), 4) if durations else 0.0,
         "duration_sd": round(statistics.pstdev(durations), 4) if durations else 0.0,
         "branching_mean": round(sum(s.branching_total for s in stats) / decisions, 4)
@@ -52,6 +72,13 @@ def compute_metrics(stats: Sequence[GameStats], num_players: int) -> dict[str, A
         "decision_moves": _share(sum(s.decisions for s in stats), decisions),
         "seat_win_rates": rates,
     }
+    seats = [_interval(w, games, confidence) for w in wins]
+    metrics["intervals"] = {
+        **{key: _interval(count, games, confidence) for key, count in counts.items()},
+        "balance": [round(b, 6) for b in balance_range([(lo, hi) for lo, hi in seats])],
+        "seat_win_rates": seats,
+    }
+    metrics["seat_fairness"] = seat_fairness(wins).as_json()
     own = game_metric_means(stats)
     if own:
         metrics["game"] = own

@@ -1,28 +1,30 @@
-"""``plywright check``: static checks, then N seeded games in worker processes, then a report.
+"""``plywright check``: static checks, then N seeded games on a backend, then a report.
 
 Game ``i`` of a check seeded ``S`` always uses the same random streams, so results are
-identical whatever ``--jobs`` is; workers only change who computes which game.
+identical whatever ``--jobs`` or ``--scheduler`` is; workers only change who computes which
+game. The unit of work is :func:`play_games` ``(plan, indices) -> list[GameStats]``.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
+import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.api import AgentSpec
+from generator.api import Agent, AgentSpec, StaticCheck
 from generator.checks import static_checks
+from generator.engine import Game, State, num_legal_actions
 from generator.errors import InputError
 from generator.registry import Registry
+from generator.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import GameStats, play_game
-from generator.simulate.verdict import judge
+from generator.simulate.verdict import balance_note, judge
 from generator.variant import Variant
 
 Progress = Callable[[int], None]
@@ -37,6 +39,34 @@ class CheckPlan:
     agents: tuple[AgentSpec, ...]
     seed: int
     records: Path | None
+    profile: bool = False
+    """Keep each game's number of legal actions per move (for the report's plot)."""
+
+
+@dataclass(frozen=True)
+class ProfiledStats(GameStats):
+    """A game's stats plus the number of legal actions at each of its decisions."""
+
+    branching: tuple[int, ...] = ()
+
+
+class _CountingAgent:
+    """Wraps an agent and notes how many legal actions each decision had."""
+
+    def __init__(self, agent: Agent, seen: list[int]) -> None:
+        self.agent = agent
+        self.seen = seen
+
+    def step(self, state: State) -> int:
+        self.seen.append(num_legal_actions(state))
+        return self.agent.step(state)
+
+
+def _counting(spec: AgentSpec, seen: list[int]) -> AgentSpec:
+    def factory(game: Game, seat: int, rng: random.Random) -> Agent:
+        return _CountingAgent(spec.factory(game, seat, rng), seen)
+
+    return replace(spec, factory=factory)
 
 
 def resolve_agents(
@@ -75,62 +105,103 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> list[GameStats]:
             "players": game.info().num_players,
             "agents": [spec.name for spec in plan.agents],
         }
-    out = []
+    out: list[GameStats] = []
     for index in indices:
-        stats, record = play_game(game, plan.agents, plan.seed, index, header)
+        agents: Sequence[AgentSpec] = plan.agents
+        seen: list[int] = []
+        if plan.profile:
+            agents = [_counting(spec, seen) for spec in plan.agents]
+        stats, record = play_game(game, agents, plan.seed, index, header)
         if plan.records is not None and record is not None:
             path = plan.records / f"game-{index:06d}.jsonl"
             path.write_text("".join(json.dumps(line) + "\n" for line in record), encoding="utf-8")
+        if plan.profile:
+            stats = ProfiledStats(**vars(stats), branching=tuple(seen))
         out.append(stats)
     return out
 
 
-_WORKER_PLAN: list[CheckPlan] = []
-"""The plan of this worker process (set once by the pool initializer)."""
+def prepare_records(records: Path | None) -> None:
+    """Create the records folder and remove the records of an earlier check."""
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+        for stale in records.glob("game-*.jsonl"):
+            stale.unlink()
 
 
-def _init_worker(plan: CheckPlan) -> None:
-    _WORKER_PLAN[:] = [plan]
+def simulate_many(
+    plans: Sequence[CheckPlan],
+    games: int,
+    backend: Backend,
+    progress: Progress | None = None,
+) -> list[list[GameStats]]:
+    """Play ``games`` games of every plan on ``backend``; per plan, the stats in game order.
+    Chunks of every plan are queued at once, so workers stay busy across variants."""
+    for plan in plans:
+        prepare_records(plan.records)
+    ranges = chunks(games, backend.workers, variants=len(plans))
+    tasks = [Task(key, plan, part) for key, plan in enumerate(plans) for part in ranges]
+    results: list[list[GameStats]] = [[] for _ in plans]
 
+    def collect(task: Task[CheckPlan], done: list[GameStats]) -> None:
+        results[task.key].extend(done)
+        if progress:
+            progress(len(done))
 
-def _worker_games(indices: Sequence[int]) -> list[GameStats]:
-    return play_games(_WORKER_PLAN[0], indices)
-
-
-def _chunks(games: int, jobs: int) -> list[range]:
-    size = max(1, min(200, games // (jobs * 8) or 1))
-    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+    run_tasks(backend, play_games, tasks, collect)
+    return [sorted(stats, key=lambda s: s.index) for stats in results]
 
 
 def simulate(
-    plan: CheckPlan, games: int, jobs: int, progress: Progress | None = None
+    plan: CheckPlan,
+    games: int,
+    jobs: int,
+    progress: Progress | None = None,
+    scheduler: str | None = None,
 ) -> list[GameStats]:
-    """Play ``games`` games over ``jobs`` processes; results in game order."""
-    if plan.records is not None:
-        plan.records.mkdir(parents=True, exist_ok=True)
-        for stale in plan.records.glob("game-*.jsonl"):  # records of an earlier check
-            stale.unlink()
-    results: list[GameStats] = []
-    if jobs <= 1 or games < 2:
-        for chunk in _chunks(games, 1):
-            done = play_games(plan, chunk)
-            results.extend(done)
-            if progress:
-                progress(len(done))
-        return results
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(jobs, context, initializer=_init_worker, initargs=(plan,)) as pool:
-        futures = [pool.submit(_worker_games, chunk) for chunk in _chunks(games, jobs)]
-        for future in as_completed(futures):
-            done = future.result()
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    return sorted(results, key=lambda s: s.index)
+    """Play ``games`` games over ``jobs`` processes (or a Dask cluster); results in game
+    order."""
+    with open_backend(jobs if games > 1 else 1, scheduler) as backend:
+        return simulate_many([plan], games, backend, progress)[0]
 
 
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def check_plan(
+    registry: Registry,
+    variant: Variant,
+    *,
+    seed: int = 0,
+    agent: str | None = None,
+    records: Path | None = None,
+    profile: bool = False,
+) -> CheckPlan:
+    """The plan of a check: agents resolved (bad names are :class:`InputError`)."""
+    return CheckPlan(variant, resolve_agents(registry, variant, agent), seed, records, profile)
+
+
+def check_report(
+    checks: Sequence[StaticCheck], plan: CheckPlan, stats: Sequence[GameStats], seconds: float
+) -> dict[str, Any]:
+    """The check report of ``plan`` from its games' stats (see DESIGN "Check report")."""
+    variant = plan.variant
+    metrics = compute_metrics(stats, variant.engine().info().num_players, variant.check.confidence)
+    playable, reasons = judge(checks, metrics, variant.check)
+    note = balance_note(metrics, variant.check)
+    return {
+        "verdict": "playable" if playable else "unplayable",
+        "reasons": reasons,
+        "notes": [note] if note else [],
+        "games": len(stats),
+        "seed": plan.seed,
+        "agents": [spec.name for spec in plan.agents],
+        "confidence": variant.check.confidence,
+        "metrics": metrics,
+        "static_checks": [check.as_json() for check in checks],
+        "seconds": round(seconds, 3),
+    }
 
 
 def run_check(
@@ -143,23 +214,17 @@ def run_check(
     agent: str | None = None,
     records: Path | None = None,
     progress: Progress | None = None,
+    scheduler: str | None = None,
+    profile: bool = False,
+    stats_out: list[GameStats] | None = None,
 ) -> dict[str, Any]:
-    """The full check report (see DESIGN "Check report")."""
+    """The full check report (see DESIGN "Check report"); ``stats_out`` receives the games'
+    stats (for the report's plots)."""
     started = time.perf_counter()
-    agents = resolve_agents(registry, variant, agent)
+    plan = check_plan(registry, variant, seed=seed, agent=agent, records=records, profile=profile)
     checks = static_checks(registry, variant)
     count = games if games is not None else variant.check.games
-    plan = CheckPlan(variant, agents, seed, records)
-    stats = simulate(plan, count, jobs or default_jobs(), progress)
-    metrics = compute_metrics(stats, variant.engine().info().num_players)
-    playable, reasons = judge(checks, metrics, variant.check)
-    return {
-        "verdict": "playable" if playable else "unplayable",
-        "reasons": reasons,
-        "games": count,
-        "seed": seed,
-        "agents": [spec.name for spec in agents],
-        "metrics": metrics,
-        "static_checks": [check.as_json() for check in checks],
-        "seconds": round(time.perf_counter() - started, 3),
-    }
+    stats = simulate(plan, count, jobs or default_jobs(), progress, scheduler)
+    if stats_out is not None:
+        stats_out.extend(stats)
+    return check_report(checks, plan, stats, time.perf_counter() - started)

@@ -1,0 +1,119 @@
+"""The check report: verdict and reasons, seat win rates with intervals, game lengths, the
+branching factor over a game, metrics, static checks and the variant's parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from generator.report.document import (
+    Block,
+    Bullets,
+    Heading,
+    Plot,
+    Report,
+    TableBlock,
+    Text,
+    rows_of,
+    write_report,
+)
+from generator.report.summary import confidence_label, fairness_text, metric_rows
+from generator.simulate.playout import GameStats
+from generator.variant import Variant
+
+
+def parameter_rows(variant: Variant) -> tuple[tuple[str, ...], ...]:
+    """``[table] field`` / value rows of the variant's rules, production and check tables."""
+    data = variant.as_json()
+    pairs: list[tuple[str, Any]] = [("game", variant.game), ("preset", variant.preset or "-")]
+    for table in ("rules", "production", "check"):
+        pairs += [(f"{table}.{key}", value) for key, value in data[table].items()]
+    return rows_of(pairs)
+
+
+def verdict_blocks(report: dict[str, Any]) -> list[Block]:
+    playable = report["verdict"] == "playable"
+    blocks: list[Block] = [
+        Text(f"Verdict: {report['verdict']}", "good" if playable else "bad"),
+    ]
+    if report["reasons"]:
+        blocks.append(Bullets(tuple(report["reasons"])))
+    else:
+        blocks.append(Text("Every static check passed and every threshold of [check] is met."))
+    if report.get("notes"):
+        blocks.append(Bullets(tuple(f"note: {note}" for note in report["notes"])))
+    fairness = report["metrics"].get("seat_fairness")
+    if fairness:
+        blocks.append(
+            Text(
+                f"Seat fairness (chi-square test of the seats' wins against equal seats): "
+                f"{fairness_text(fairness)}. A small p-value means the seats are not equal."
+            )
+        )
+    return blocks
+
+
+def check_report_document(
+    report: dict[str, Any], variant: Variant, stats: Sequence[GameStats]
+) -> Report:
+    """The document of a check report; ``stats`` feed the plots (profiles when present)."""
+    metrics = report["metrics"]
+    rates = metrics["seat_win_rates"]
+    decided = sum(metrics["seat_fairness"]["wins"]) / report["games"] if report["games"] else 0
+    fair = decided / len(rates) if rates else None
+    lengths = [s.moves for s in stats]
+    level = report.get("confidence", 0.95) * 100
+    profiles = [p for s in stats if (p := getattr(s, "branching", None))]
+    from generator.report import plots
+
+    blocks: list[Block] = [
+        Heading("Verdict"),
+        *verdict_blocks(report),
+        Heading("Seats"),
+        Plot(
+            lambda: plots.seat_win_rates(
+                rates, metrics["intervals"]["seat_win_rates"], fair, f"{level:g} %"
+            ),
+            f"Outright wins per seat; bars: {confidence_label(report)} (Wilson); dashed: "
+            "the rate of every seat if the seats were equal.",
+        ),
+        Heading("Games"),
+        Plot(lambda: plots.game_lengths(lengths), "Player moves per game (chance excluded)."),
+    ]
+    if profiles:
+        blocks.append(
+            Plot(
+                lambda: plots.branching_profile(profiles),
+                "Legal actions at each move, averaged over the games still running.",
+            )
+        )
+    blocks += [
+        Heading("Metrics"),
+        TableBlock(("metric", "value", confidence_label(report)), tuple(metric_rows(report))),
+        Heading("Static checks"),
+        TableBlock(
+            ("check", "result", "message"),
+            tuple(
+                (c["name"], "ok" if c["ok"] else c["severity"], c["message"])
+                for c in report["static_checks"]
+            ),
+            (3, 1, 6),
+        )
+        if report["static_checks"]
+        else Text("This game has no static checks."),
+        Heading("Variant"),
+        TableBlock(("parameter", "value"), parameter_rows(variant), (1, 1)),
+    ]
+    subtitle = (
+        f"{variant.game}, {report['games']} games, agents {', '.join(report['agents'])}, "
+        f"seed {report['seed']}"
+    )
+    return Report(f"Playability of {variant.name}", subtitle, tuple(blocks), variant.print.paper)
+
+
+def write_check_report(
+    path: Path, report: dict[str, Any], variant: Variant, stats: Sequence[GameStats]
+) -> None:
+    """Write the check report to ``path`` (``.pdf`` or ``.html``)."""
+    write_report(path, check_report_document(report, variant, stats))

@@ -1,0 +1,57 @@
+"""The metrics of a check report as rows of text, shared by the terminal and the reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+RATES = ("completion", "drawishness", "timeouts", "stalemates", "balance")
+"""Metrics shown with an interval (``metrics["intervals"]``)."""
+
+
+def _number(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _interval(pair: Any) -> str:
+    return f"{pair[0]:.3f} – {pair[1]:.3f}" if pair else ""
+
+
+def metric_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """``(metric, value, interval)`` rows: the Ludii-named metrics, each seat, the fairness
+    test and the engine's own metrics (``game.*``)."""
+    metrics = report["metrics"]
+    intervals = metrics.get("intervals", {})
+    rows: list[tuple[str, str, str]] = []
+    for key, value in metrics.items():
+        if key in ("intervals", "seat_fairness", "game", "seat_win_rates"):
+            continue
+        rows.append((key, _number(value), _interval(intervals.get(key)) if key in RATES else ""))
+    seats = intervals.get("seat_win_rates", [])
+    for seat, rate in enumerate(metrics.get("seat_win_rates", [])):
+        pair = seats[seat] if seat < len(seats) else None
+        rows.append((f"seat {seat + 1} win rate", _number(rate), _interval(pair)))
+    fairness = metrics.get("seat_fairness")
+    if fairness:
+        rows.append(
+            (
+                "seat fairness p-value",
+                f"{fairness['p_value']:.3g}",
+                f"chi-square {fairness['statistic']:.2f}, {fairness['dof']} dof",
+            )
+        )
+    for key, value in metrics.get("game", {}).items():
+        rows.append((f"game.{key}", _number(value), ""))
+    return rows
+
+
+def fairness_text(fairness: dict[str, Any]) -> str:
+    """``p = 0.412 (chi-square 0.67, 1 dof)``."""
+    return (
+        f"p = {fairness['p_value']:.3g} (chi-square {fairness['statistic']:.2f}, "
+        f"{fairness['dof']} dof)"
+    )
+
+
+def confidence_label(report: dict[str, Any]) -> str:
+    """``95 % interval``."""
+    return f"{report.get('confidence', 0.95) * 100:g} % interval"

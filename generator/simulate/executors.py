@@ -1,0 +1,189 @@
+"""Where simulated games run: in this process, on a local process pool, or on a Dask cluster.
+
+The unit of work is ``unit(plan, indices) -> list[GameStats]`` (see
+:func:`generator.simulate.runner.play_games`): one chunk of game indices of one plan. Every
+parallel backend is a :class:`concurrent.futures.Executor` (a local
+``ProcessPoolExecutor``, or the ``distributed`` client's executor for ``--scheduler``), so
+``check`` and ``sweep`` submit work the same way whether it runs here or on a cluster. Game
+``i`` keeps its own random streams, so results never depend on the backend or worker count.
+
+On ``KeyboardInterrupt`` (SIGINT) or ``SystemExit`` (SIGTERM, as the CLI maps it) the
+pending chunks are cancelled, local worker processes are ended, and :class:`Interrupted`
+reports how many games had finished (the original exception is its ``__cause__``).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from generator.errors import InputError, Interrupted
+
+PlanT = TypeVar("PlanT")
+ItemT = TypeVar("ItemT")
+
+SCHEDULER_PATTERN = re.compile(r"^(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}$")
+
+
+@dataclass(frozen=True)
+class Task(Generic[PlanT]):
+    """One chunk of games of one plan; ``key`` tells the caller which plan (a sweep's
+    variant number)."""
+
+    key: int
+    plan: PlanT
+    indices: range
+
+
+@dataclass
+class Backend:
+    """An executor (``None``: run in this process) and how to end its workers at once."""
+
+    name: str
+    workers: int
+    executor: Executor | None = None
+    abort: Callable[[], None] = lambda: None
+
+
+def chunks(games: int, workers: int, *, variants: int = 1, largest: int = 200) -> list[range]:
+    """Split ``range(games)`` into chunks: about eight per worker over all ``variants``, so
+    the load stays even, and never more than ``largest`` games in one."""
+    size = max(1, min(largest, games * variants // (workers * 8) or 1, games))
+    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def run_tasks(
+    backend: Backend,
+    unit: Callable[[PlanT, Sequence[int]], list[ItemT]],
+    tasks: Sequence[Task[PlanT]],
+    on_done: Callable[[Task[PlanT], list[ItemT]], None],
+) -> None:
+    """Run every task on ``backend``; ``on_done(task, results)`` as each one finishes (in
+    completion order). Raises :class:`Interrupted` on SIGINT/SIGTERM."""
+    total = sum(len(task.indices) for task in tasks)
+    done = 0
+    if backend.executor is None:
+        try:
+            for task in tasks:
+                result = unit(task.plan, task.indices)
+                done += len(result)
+                on_done(task, result)
+        except (KeyboardInterrupt, SystemExit) as exc:
+            raise Interrupted(done, total) from exc
+        return
+    pending: dict[Future[list[ItemT]], Task[PlanT]] = {}
+    try:
+        for task in tasks:
+            pending[backend.executor.submit(unit, task.plan, task.indices)] = task
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                task = pending.pop(future)
+                result = future.result()
+                done += len(result)
+                on_done(task, result)
+    except BaseException as exc:
+        for future in pending:
+            future.cancel()
+        backend.abort()
+        if isinstance(exc, KeyboardInterrupt | SystemExit):
+            raise Interrupted(done, total) from exc
+        raise
+
+
+def _worker_signals() -> None:
+    """Pool workers leave SIGINT to the parent (a terminal's Ctrl-C reaches the whole process
+    group) and end at once on SIGTERM, whatever handler the parent had when it forked."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _end_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is pending and end the worker processes now (not after their chunk)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with suppress(Exception):
+            process.join(1.0)
+            if process.is_alive():
+                process.kill()
+                process.join(1.0)
+
+
+def check_scheduler(address: str) -> str:
+    """``--scheduler`` must look like ``tcp://HOST:PORT``."""
+    if not SCHEDULER_PATTERN.match(address):
+        raise InputError(
+            f"--scheduler: {address!r} is not a Dask scheduler address (e.g. tcp://127.0.0.1:8786)"
+        )
+    return address
+
+
+@contextmanager
+def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
+    check_scheduler(address)
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError(
+            "--scheduler: Dask is not installed (pip install 'plywright[dask]')"
+        ) from None
+    try:
+        client: Any = Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise InputError(f"--scheduler: cannot reach {address} ({exc})") from None
+    try:
+        workers = sum(
+            info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values()
+        )
+        executor = client.get_executor(pure=False)
+
+        def abort() -> None:
+            with suppress(Exception):
+                executor.shutdown(wait=False)
+
+        yield Backend(f"dask {address}", max(1, workers), executor, abort)
+    finally:
+        with suppress(Exception):
+            client.close()
+
+
+@contextmanager
+def open_backend(
+    jobs: int, scheduler: str | None = None, *, timeout: float = 10.0
+) -> Iterator[Backend]:
+    """The backend for ``--jobs``/``--scheduler``: Dask when a scheduler is given (Dask is
+    imported only then), else a local process pool of ``jobs`` (none for one job)."""
+    if scheduler:
+        with _dask_backend(scheduler, timeout) as backend:
+            yield backend
+        return
+    if jobs <= 1:
+        yield Backend("this process", 1)
+        return
+    context = multiprocessing.get_context("fork")
+    pool = ProcessPoolExecutor(jobs, context, initializer=_worker_signals)
+    ended = False
+
+    def abort() -> None:
+        nonlocal ended
+        if not ended:
+            ended = True
+            _end_pool(pool)
+
+    try:
+        yield Backend(f"{jobs} local processes", jobs, pool, abort)
+    except BaseException:
+        abort()
+        raise
+    if not ended:
+        pool.shutdown(wait=True)

@@ -461,14 +461,25 @@ def _map_page(
 SVG_FONT = "DejaVu Sans, Verdana, sans-serif"
 
 
-def mat_svg(mat: Mat) -> str:
-    """The mat as SVG text at 1:1 (document size in mm, view box in mm)."""
+@dataclass(frozen=True)
+class Extras:
+    """Cards and tokens drawn over the mat in a preview."""
+
+    cards: tuple[tuple[Slot, str], ...] = ()
+    """``(slot, text shown)``; text in a red suit (♦ ♥) is drawn red."""
+    tokens: tuple[tuple[Slot, str, float], ...] = ()
+    """``(slot, colour, diameter mm)``; tokens on one slot are spread out."""
+
+
+def mat_svg(mat: Mat, extras: Extras | None = None, width_px: int | None = None) -> str:
+    """The mat as SVG text: at 1:1 (document size in mm) or ``width_px`` wide for previews."""
     frame = SvgFrame.around(mat.trim)
-    dwg = svgwrite.Drawing(
-        size=(f"{num(frame.width)}mm", f"{num(frame.height)}mm"),
-        viewBox=frame.view_box,
-        debug=False,
+    size = (
+        (f"{num(frame.width)}mm", f"{num(frame.height)}mm")
+        if width_px is None
+        else (f"{width_px}px", f"{round(width_px * frame.height / frame.width)}px")
     )
+    dwg = svgwrite.Drawing(size=size, viewBox=frame.view_box, debug=False)
     w, h = mat.card
     dwg.set_desc(
         title=f"{mat.name} track mat",
@@ -509,8 +520,83 @@ def mat_svg(mat: Mat) -> str:
     dwg.add(furniture)
     dwg.add(slots)
     dwg.add(texts)
+    if extras is not None:
+        dwg.add(_extras(dwg, frame, mat, extras))
     return str(dwg.tostring())
+
+
+def _extras(
+    dwg: svgwrite.Drawing, frame: SvgFrame, mat: Mat, extras: Extras
+) -> svgwrite.container.Group:
+    w, h = mat.card
+    group = dwg.g(id="play", font_family=SVG_FONT)
+    for slot, text in extras.cards:
+        x, y, cw, ch = slot_rect(slot, w, h)
+        px, py = frame.xy((x, y + ch))
+        group.add(
+            dwg.rect(
+                insert=(px, py), size=(num(cw), num(ch)), rx="3", ry="3",
+                fill="#fffdf6", stroke="#7a7a7a", stroke_width="0.5",
+            )
+        )  # fmt: skip
+        red = text[-1:] in ("♦", "♥")
+        tx, ty = frame.xy((x + 0.3 * min(cw, ch), y + ch - 0.22 * min(cw, ch)))
+        group.add(
+            dwg.text(text, insert=(tx, ty), font_size=num(0.16 * min(cw, ch)), font_weight="bold",
+                     fill="#c0392b" if red else "#2b2b2b", text_anchor="middle")
+        )  # fmt: skip
+    placed: dict[Slot, int] = {}
+    for slot, colour, diameter in extras.tokens:
+        x, y, cw, ch = slot_rect(slot, w, h)
+        k = placed.get(slot, 0)
+        placed[slot] = k + 1
+        cx, cy = frame.xy(
+            (
+                x + cw / 2 + (k % 2) * 0.25 * cw - 0.12 * cw * (k > 0),
+                y + ch / 2 - (k // 2) * 0.25 * ch,
+            )
+        )
+        group.add(
+            dwg.circle(center=(cx, cy), r=num(diameter / 2), fill=colour, stroke="#ffffff",
+                       stroke_width="0.8")
+        )  # fmt: skip
+    return group
 
 
 def write_mat_svg(mat: Mat, path: Path) -> None:
     path.write_text(mat_svg(mat) + "\n", encoding="utf-8")
+
+
+def write_preview_svg(mat: Mat, extras: Extras, path: Path, width_px: int = 360) -> None:
+    path.write_text(mat_svg(mat, extras, width_px) + "\n", encoding="utf-8")
+
+
+# -- can it be printed? -------------------------------------------------------------------
+
+MAX_TILES = 200
+"""Most pages a tiled mat may take before it is refused as impractical."""
+
+
+def printable_problem(mat: Mat, production: CardtrackProduction, paper: str = "A4") -> str | None:
+    """Why ``mat`` cannot be printed (one large-format page, or tiled on ``paper``), or ``None``."""
+    width, length = sorted(sheet_page_size(mat))
+    w, h = mat.card
+    what = (
+        f"the track mat for {mm(w)} x {mm(h)} mm cards ({mat.columns[1] - mat.columns[0] + 1} "
+        f"columns, rows 0-{mat.height}) needs a {mm(width)} x {mm(length)} mm page"
+    )
+    if width > production.max_mat_width:
+        return (
+            f"{what}, wider than the widest large-format paper (max_mat_width "
+            f"{mm(production.max_mat_width)} mm): use smaller cards, fewer mat_columns or a "
+            "wider roll"
+        )
+    if length > production.max_mat_height:
+        return (
+            f"{what}, longer than the longest printable page (max_mat_height "
+            f"{mm(production.max_mat_height)} mm): use smaller cards or a lower height"
+        )
+    tiles = len(mat_grid(mat, paper).tiles)
+    if tiles > MAX_TILES:
+        return f"{what}; tiled on {paper} it would take {tiles} pages (at most {MAX_TILES})"
+    return None

@@ -1,0 +1,379 @@
+"""The files ``plywright build`` writes for a Konstruktsiia variant (rulebooks excepted).
+
+:func:`cardtrack_artifacts` is a thin adapter from a :class:`~generator.variant.Variant`;
+:class:`CardtrackBuild` does the work and keeps what several files share (the mat, the token
+plan and solids) for the length of one build. A variant whose mat cannot be printed is refused
+with the reason (:class:`~generator.errors.InputError`, exit status 2).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.api import Artifact
+from generator.cad.dxf import write_dxf
+from generator.cad.plan import MachiningPlan, mm
+from generator.errors import InputError
+from generator.svg.layout import write_layout_svg
+from plugins.cardtrack import diagrams
+from plugins.cardtrack.mat import (
+    Extras,
+    Mat,
+    MatTexts,
+    mat_grid,
+    printable_problem,
+    sheet_page_size,
+    track_mat,
+    write_mat_sheet,
+    write_mat_svg,
+    write_mat_tiled,
+    write_preview_svg,
+)
+from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
+from plugins.cardtrack.parts import token_plan, token_solid
+from plugins.cardtrack.production import CardtrackProduction
+from plugins.cardtrack.refcard import card_sides, fitting_size, write_refcard
+from plugins.cardtrack.rulebook import Texts, joined
+from plugins.cardtrack.tokens import PLAYER_COLOURS, Token, token_set, write_token_sheet
+
+if TYPE_CHECKING:
+    import cadquery as cq
+
+    from generator.variant import Variant
+
+BOM_COLUMNS = ("section", "item", "quantity", "unit", "detail")
+
+
+@dataclass(frozen=True)
+class CardtrackBuild:
+    """One Konstruktsiia build: rules, production values, paper and languages."""
+
+    rules: CardtrackRules
+    production: CardtrackProduction
+    name: str
+    paper: str = "A4"
+    languages: tuple[str, ...] = ("uk", "en")
+
+    @cached_property
+    def texts(self) -> list[Texts]:
+        return [Texts(lang) for lang in self.languages]
+
+    @cached_property
+    def mat(self) -> Mat:
+        p, r, ts = self.production, self.rules, self.texts
+        words = MatTexts(
+            title=joined(ts[:1], "mat.title", w=mm(p.w), h=mm(p.h), height=r.height),
+            black_start=joined(ts, "mat.black_start"),
+            red_start=joined(ts, "mat.red_start"),
+            summit=joined(ts, "mat.summit"),
+            joker=ts[0]("mat.joker"),
+        )
+        return track_mat(p, height=r.height, max_columns=r.max_columns, texts=words, name=self.name)
+
+    @cached_property
+    def tokens(self) -> tuple[Token, ...]:
+        return token_set(self.rules.small_tokens, self.production)
+
+    @cached_property
+    def token_plan(self) -> MachiningPlan:
+        return token_plan(self.tokens, self.production, self.name)
+
+    @cached_property
+    def big_solid(self) -> cq.Solid:
+        return token_solid(self.production.big_token, self.production, ring=True)
+
+    @cached_property
+    def small_solid(self) -> cq.Solid:
+        return token_solid(self.production.small_token, self.production, ring=False)
+
+    def problem(self) -> str | None:
+        """Why the play aids cannot be made, or ``None``."""
+        return printable_problem(self.mat, self.production, self.paper)
+
+    def mat_info(self) -> list[str]:
+        first, last = self.mat.columns
+        p = self.production
+        return [
+            self.texts[0](
+                "mat.info",
+                name=self.name,
+                w=mm(p.w),
+                h=mm(p.h),
+                columns=last - first + 1,
+                height=self.rules.height,
+            )
+        ]
+
+    # -- writers --------------------------------------------------------------------------
+
+    def write_mat_tiled(self, path: Path) -> None:
+        write_mat_tiled(self.mat, path, paper=self.paper, info=self.mat_info())
+
+    def write_mat_sheet(self, path: Path) -> None:
+        write_mat_sheet(self.mat, path, info=self.mat_info())
+
+    def write_mat_svg(self, path: Path) -> None:
+        write_mat_svg(self.mat, path)
+
+    def write_token_sheet(self, path: Path) -> None:
+        t = self.texts
+        big = sum(tok.kind == "big" for tok in self.tokens)
+        write_token_sheet(
+            self.tokens,
+            path,
+            paper=self.paper,
+            production=self.production,
+            title=joined(t, "tokens.title"),
+            lines=[
+                *(x("tokens.line1", big=big, small=len(self.tokens) - big) for x in t),
+                *(x("tokens.line2") for x in t),
+            ],
+        )
+
+    def write_token_dxf(self, path: Path) -> None:
+        write_dxf(self.token_plan, path)
+
+    def write_token_layout(self, path: Path) -> None:
+        write_layout_svg(self.token_plan, path)
+
+    def write_big_step(self, path: Path) -> None:
+        from generator.cad.step import write_step
+
+        write_step(self.big_solid, path, name=f"{self.name} big token")
+
+    def write_small_step(self, path: Path) -> None:
+        from generator.cad.step import write_step
+
+        write_step(self.small_solid, path, name=f"{self.name} small token")
+
+    def refcard_writer(self, lang: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            write_refcard(path, Texts(lang), self.rules, self.production, self.name)
+
+        return write
+
+    def preview_extras(self) -> Extras:
+        """The rulebook's sample track with both big tokens and a small token on it."""
+        ranks = self.texts[0].ranks()
+        cards = tuple(
+            (slot, diagrams.rank_text(name, ranks)) for slot, name in diagrams.EXAMPLE_TRACK
+        )
+        p = self.production
+        path = diagrams.PATH_EXAMPLE
+        tokens = (
+            (path[3], PLAYER_COLOURS["black"], p.big_token),
+            (path[0], PLAYER_COLOURS["red"], p.small_token),
+            (diagrams.Slot("V", 1, 1), PLAYER_COLOURS["red"], p.big_token),
+        )
+        return Extras(cards, tokens)
+
+    def write_preview(self, path: Path) -> None:
+        write_preview_svg(self.mat, self.preview_extras(), path)
+
+    def bom_rows(self) -> list[tuple[str, str, int, str, str]]:
+        r, p = self.rules, self.production
+        big = sum(t.kind == "big" for t in self.tokens)
+        small = len(self.tokens) - big
+        tiles = len(mat_grid(self.mat, self.paper).tiles)
+        width, length = sheet_page_size(self.mat)
+        return [
+            (
+                "cards",
+                "deck of 52 cards + 2 jokers",
+                r.decks,
+                "decks",
+                f"{mm(p.w)} x {mm(p.h)} mm; {CARDS_PER_DECK * r.decks} cards, "
+                f"{2 * r.decks - 2} spare jokers {r.spare_jokers}",
+            ),
+            (
+                "tokens",
+                f"big token D{mm(p.big_token)} x {mm(p.wood_thickness)} mm",
+                big,
+                "pcs",
+                "one Black, one Red; engraved ring",
+            ),
+            (
+                "tokens",
+                f"small token D{mm(p.small_token)} x {mm(p.wood_thickness)} mm",
+                small,
+                "pcs",
+                f"{r.small_tokens} Black, {r.small_tokens} Red",
+            ),
+            (
+                "tokens",
+                "hardwood board",
+                1,
+                "pcs",
+                f"{mm(p.sheet_width)} x {mm(p.sheet_height)} x {mm(p.wood_thickness)} mm",
+            ),
+            ("mat", f"{self.paper} sheets (tiled mat)", tiles, "sheets", "print at 100 %, tape"),
+            (
+                "mat",
+                "large-format sheet (one-page mat)",
+                1,
+                "sheets",
+                f"{mm(width)} x {mm(length)} mm (alternative to the tiled mat)",
+            ),
+            (
+                "print",
+                "reference card",
+                2 * len(self.languages),
+                "pcs",
+                f"one per player and language ({', '.join(self.languages)}), "
+                f"{mm(p.w)} x {mm(p.h)} mm, printed both sides",
+            ),
+        ]
+
+    def write_bom(self, path: Path) -> None:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(BOM_COLUMNS)
+        writer.writerows(self.bom_rows())
+        path.write_text(out.getvalue(), encoding="utf-8")
+
+    def report(self) -> dict[str, object]:
+        """The play aids' numbers: mat size and pages, tokens, reference-card font sizes."""
+        width, length = sheet_page_size(self.mat)
+        grid = mat_grid(self.mat, self.paper)
+        return {
+            "variant": self.name,
+            "card": [self.production.w, self.production.h],
+            "mat": {
+                "columns": list(self.mat.columns),
+                "rows": self.rules.height + 1,
+                "slots": len(self.mat.slots),
+                "size_mm": [round(v, 3) for v in self.mat.size],
+                "sheet_mm": [round(width, 3), round(length, 3)],
+                "tiled_pages": len(grid.tiles) + 1,
+                "paper": self.paper,
+                "printable": self.problem() is None,
+            },
+            "tokens": {
+                "big": sum(t.kind == "big" for t in self.tokens),
+                "small": sum(t.kind == "small" for t in self.tokens),
+            },
+            "refcard_font_pt": {
+                t.lang: [fitting_size(side, self.production) for side in card_sides(t, self.rules)]
+                for t in self.texts
+            },
+        }
+
+    def write_report(self, path: Path) -> None:
+        path.write_text(json.dumps(self.report(), indent=2) + "\n", encoding="utf-8")
+
+    def artifacts(self) -> list[Artifact]:
+        p, paper = self.production, self.paper
+        big = sum(t.kind == "big" for t in self.tokens)
+        small = len(self.tokens) - big
+        specs: list[tuple[str, str, str, Callable[[Path], None]]] = [
+            (
+                "print/template",
+                f"print/track-mat-{paper.lower()}.pdf",
+                f"1:1 track mat tiled on {paper} with assembly map, registration marks and scale "
+                "bars",
+                self.write_mat_tiled,
+            ),
+            (
+                "print/template",
+                "print/track-mat-full-size.pdf",
+                "1:1 track mat on one large-format page",
+                self.write_mat_sheet,
+            ),
+            ("layout/svg", "layout/track-mat.svg", "1:1 track mat in mm", self.write_mat_svg),
+            (
+                "print/sheet",
+                "print/tokens.pdf",
+                f"{big} big and {small} small tokens in Black and Red with {mm(p.bleed)} mm "
+                "bleed and crop marks",
+                self.write_token_sheet,
+            ),
+            (
+                "cad/dxf",
+                "cad/tokens.dxf",
+                "wooden tokens nested on one board, one layer per operation, mm",
+                self.write_token_dxf,
+            ),
+            (
+                "layout/svg",
+                "layout/tokens.svg",
+                "wooden tokens 1:1 in mm, one layer per operation (red cut, blue engrave)",
+                self.write_token_layout,
+            ),
+            (
+                "cad/step",
+                "cad/token-big.step",
+                f"big token D{mm(p.big_token)} x {mm(p.wood_thickness)} mm, engraved ring",
+                self.write_big_step,
+            ),
+            (
+                "cad/step",
+                "cad/token-small.step",
+                f"small token D{mm(p.small_token)} x {mm(p.wood_thickness)} mm",
+                self.write_small_step,
+            ),
+            (
+                "bom/csv",
+                "bom.csv",
+                "bill of materials: decks, tokens, board, mat sheets, reference cards",
+                self.write_bom,
+            ),
+            (
+                "preview/svg",
+                "preview.svg",
+                "preview: the mat with a sample track and tokens",
+                self.write_preview,
+            ),
+            (
+                "report/json",
+                "report/play-aids.json",
+                "play-aid numbers: mat size and pages, tokens, reference-card font sizes",
+                self.write_report,
+            ),
+        ]
+        out = [Artifact(kind, path, text, _in_folder(write)) for kind, path, text, write in specs]
+        out += [
+            Artifact(
+                "print/sheet",
+                f"print/reference-card-{lang}.pdf",
+                f"quick-reference card ({lang}), {mm(p.w)} x {mm(p.h)} mm + {mm(p.bleed)} mm "
+                "bleed, crop marks, front and back",
+                _in_folder(self.refcard_writer(lang)),
+                lang=lang,
+            )
+            for lang in self.languages
+        ]
+        return out
+
+
+def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
+    def run(path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path)
+
+    return run
+
+
+def cardtrack_build(variant: Variant) -> CardtrackBuild:
+    return CardtrackBuild(
+        rules=variant.table(CardtrackRules),
+        production=variant.table(CardtrackProduction),
+        name=variant.name,
+        paper=variant.print.paper,
+        languages=tuple(variant.print.languages),
+    )
+
+
+def cardtrack_artifacts(variant: Variant) -> list[Artifact]:
+    """Every Konstruktsiia play aid; refused (exit 2) when the mat cannot be printed."""
+    build = cardtrack_build(variant)
+    problem = build.problem()
+    if problem is not None:
+        raise InputError(f"[production] w, h: the play aids cannot be made: {problem}")
+    return build.artifacts()

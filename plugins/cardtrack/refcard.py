@@ -1,0 +1,216 @@
+"""The quick-reference card: card size ``w × h`` with bleed and crop marks, one PDF per language.
+
+Each PDF has two pages, the card's front (card order, who acts, the four uses of a card) and
+back (kings, blocking, the goal). A page is the card plus ``bleed`` plus a slug for the crop
+marks; its TrimBox is the card and its BleedBox the card plus bleed, as print shops expect.
+The text is set in the largest size (at most :data:`MAX_FONT`) that fits the card's safe area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
+
+from generator.print.fonts import register_fonts
+from generator.print.plandraw import PT_PER_MM
+from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.production import CardtrackProduction
+from plugins.cardtrack.rulebook import Texts
+from plugins.cardtrack.tokens import crop_marks
+
+K = PT_PER_MM
+SLUG = 10.0
+"""Paper (mm) beyond the bleed for the crop marks."""
+SAFE = 3.0
+"""Distance (mm) of the text from the trim edge."""
+BAND = 0.13
+"""Height of the coloured title band, as a share of the card height."""
+ACCENT = "#7a4a1e"
+MAX_FONT = 9.5
+MIN_FONT = 4.2
+"""Smallest readable size (pt); a card whose text needs less is refused."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One face of the card: title band text and the paragraphs (markup) below it."""
+
+    band: str
+    blocks: tuple[tuple[str, tuple[str, ...]], ...]
+    """``(heading, paragraphs)`` pairs."""
+
+
+def card_sides(t: Texts, rules: CardtrackRules) -> tuple[Side, Side]:
+    """Front and back of the card in the language of ``t``."""
+    steps = rules.small_max_steps
+    rule = t(f"refcard.rule_{rules.small_path_rule}")
+    front = Side(
+        t("refcard.title"),
+        (
+            (t("refcard.order_title"), (t("refcard.order"), t("refcard.owner"))),
+            (
+                t("refcard.uses_title"),
+                (
+                    "• " + t("refcard.build"),
+                    "• " + t("refcard.big"),
+                    "• " + t("refcard.small", steps=steps, rule=rule, cards=t.word("card", steps)),
+                    "• " + t("refcard.discard"),
+                ),
+            ),
+        ),
+    )
+    back = Side(
+        t("refcard.title"),
+        (
+            (t("refcard.kings_title"), (t("refcard.kings", steps=steps),)),
+            (t("refcard.block_title"), (t("refcard.block"),)),
+            (t("refcard.goal_title"), (t("refcard.goal", height=rules.height),)),
+        ),
+    )
+    return front, back
+
+
+def _story(side: Side, size: float) -> list[Flowable]:
+    regular, bold, _, _ = register_fonts()
+    head = ParagraphStyle(
+        "head",
+        fontName=bold,
+        fontSize=size * 1.08,
+        leading=size * 1.3,
+        textColor=colors.HexColor(ACCENT),
+        spaceBefore=size * 0.45,
+        spaceAfter=size * 0.12,
+    )
+    body = ParagraphStyle(
+        "body", fontName=regular, fontSize=size, leading=size * 1.22, spaceAfter=size * 0.2
+    )
+    out: list[Flowable] = []
+    for heading, paragraphs in side.blocks:
+        out.append(Paragraph(heading, head))
+        out += [Paragraph(text, body) for text in paragraphs]
+    out.append(Spacer(1, 0))
+    return out
+
+
+def _height(story: Sequence[Flowable], width: float) -> float:
+    total = 0.0
+    for item in story:
+        _, h = item.wrap(width, 10_000)
+        total += h + item.getSpaceBefore() + item.getSpaceAfter()
+    return total
+
+
+def text_box(production: CardtrackProduction) -> tuple[float, float]:
+    """Width and height (pt) of the area the text may fill (below the band, inside the safe
+    margin)."""
+    w, h = production.w, production.h
+    return ((w - 2 * SAFE) * K, (h * (1 - BAND) - 2 * SAFE) * K)
+
+
+def fitting_size(side: Side, production: CardtrackProduction) -> float | None:
+    """Largest font size (pt, 0.1 steps) at which ``side`` fits the card; ``None`` if none."""
+    width, height = text_box(production)
+    size = MAX_FONT
+    while size >= MIN_FONT - 1e-9:
+        if _height(_story(side, size), width) <= height:
+            return round(size, 1)
+        size -= 0.1
+    return None
+
+
+def page_size(production: CardtrackProduction) -> tuple[float, float]:
+    """The PDF page (mm): card, bleed and slug on every side."""
+    edge = 2 * (production.bleed + SLUG)
+    return (production.w + edge, production.h + edge)
+
+
+def write_refcard(
+    path: Path, t: Texts, rules: CardtrackRules, production: CardtrackProduction, name: str
+) -> list[float]:
+    """Write the card (front, back) in the language of ``t``; returns the font sizes used."""
+    p = production
+    sides = card_sides(t, rules)
+    sizes = []
+    for side in sides:
+        size = fitting_size(side, p)
+        if size is None:
+            raise ValueError(
+                f"the reference card text ({t.lang}) does not fit a {p.w:g} x {p.h:g} mm card "
+                f"even at {MIN_FONT} pt"
+            )
+        sizes.append(size)
+    regular, bold, _, _ = register_fonts()
+    page = page_size(p)
+    c = Canvas(
+        str(path),
+        pagesize=(page[0] * K, page[1] * K),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=regular,
+    )
+    c.setTitle(f"{t('refcard.title')} — {name}")
+    c.setAuthor("plywright")
+    c.setCreator("plywright")
+    c.setSubject("quick-reference card with bleed and crop marks")
+    x0 = y0 = p.bleed + SLUG
+    trim = (x0 * K, y0 * K, (x0 + p.w) * K, (y0 + p.h) * K)
+    bleed = (
+        (x0 - p.bleed) * K,
+        (y0 - p.bleed) * K,
+        (x0 + p.w + p.bleed) * K,
+        (y0 + p.h + p.bleed) * K,
+    )
+    labels = (t("refcard.side_front"), t("refcard.side_back"))
+    for number, (side, size) in enumerate(zip(sides, sizes, strict=True)):
+        if number:
+            c.showPage()
+        c.setTrimBox(trim)
+        c.setBleedBox(bleed)
+        c.setFillColorRGB(1, 1, 1)
+        c.rect(*bleed[:2], bleed[2] - bleed[0], bleed[3] - bleed[1], stroke=0, fill=1)
+        band = p.h * BAND
+        c.setFillColor(colors.HexColor(ACCENT))
+        c.rect(
+            bleed[0],
+            (y0 + p.h - band) * K,
+            bleed[2] - bleed[0],
+            (band + p.bleed) * K,
+            stroke=0,
+            fill=1,
+        )
+        c.setFillColorRGB(1, 1, 1)
+        title = min(0.45 * band * K, 11.0)
+        c.setFont(bold, title)
+        c.drawCentredString((x0 + p.w / 2) * K, (y0 + p.h - band / 2) * K - 0.36 * title, side.band)
+        width, height = text_box(p)
+        frame = Frame(
+            (x0 + SAFE) * K,
+            (y0 + SAFE) * K,
+            width,
+            height,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            showBoundary=0,
+        )
+        frame.addFromList(_story(side, size), c)
+        c.saveState()
+        c.scale(K, K)
+        crop_marks(c, x0, y0, p.w, p.h, p.bleed, 1 / K)
+        c.restoreState()
+        c.setFillColorRGB(0.35, 0.35, 0.35)
+        c.setFont(regular, 5)
+        c.drawString(
+            x0 * K,
+            (SLUG / 2 - 1) * K,
+            f"{name} · {t.lang} · {labels[number]} · {p.w:g} × {p.h:g} mm + {p.bleed:g} mm bleed",
+        )
+    c.save()
+    return sizes

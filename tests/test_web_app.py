@@ -1,0 +1,524 @@
+"""HTTP tests of the variant designer (``plywright serve``): every route and every error,
+through Starlette's test client. Jobs run in real job processes."""
+
+from __future__ import annotations
+
+import base64
+import io
+import time
+import tomllib
+import warnings
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from markupsafe import escape
+
+with warnings.catch_warnings():  # Starlette suggests httpx2; httpx is what is installed
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from generator.api import hookimpl
+from generator.errors import InputError
+from generator.registry import Registry, load_registry
+from generator.svg.preview import HOLE
+from generator.variant import load_variant, parse_variant
+from generator.web.app import Limits, create_app
+from generator.web.designer import check_field
+from generator.web.forms import field_spec, form_schema, toml_value, variant_data
+from generator.web.serve import is_loopback, url_of
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class BrokenPlugin:
+    """A plugin whose registration fails: the games page lists it as `plywright games` does."""
+
+    @staticmethod
+    @hookimpl
+    def plywright_register_games(register: Any) -> None:
+        raise RuntimeError("this plugin is broken on purpose")
+
+
+def broken_registry() -> Registry:
+    return load_registry(extra_plugins=[("broken-on-purpose", BrokenPlugin)])
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app()) as test_client:
+        yield test_client
+
+
+def form(values: dict[str, str] | None = None, **head: str) -> dict[str, Any]:
+    return {
+        "name": head.get("name", "web-test"),
+        "preset": head.get("preset", "standard"),
+        "values": values or {},
+    }
+
+
+def holes_in(data_url: str) -> int:
+    """Holes drawn in a preview picture (circles of the hole colour)."""
+    svg = base64.b64decode(data_url.split(",", 1)[1])
+    root = ET.fromstring(svg)
+    return sum(
+        len(group.findall("{http://www.w3.org/2000/svg}circle"))
+        for group in root.iter("{http://www.w3.org/2000/svg}g")
+        if group.get("fill") == HOLE
+    )
+
+
+def wait(client: TestClient, job: str, timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status = client.get(f"/jobs/{job}").json()
+        if status["state"] not in ("starting", "running"):
+            return status
+        time.sleep(0.1)
+    raise AssertionError(f"job {job} did not finish: {status}")
+
+
+def cli_message(tmp_path: Path, text: str) -> str:
+    """What `plywright build`/`check` say about a variant file (after the file name)."""
+    path = tmp_path / "v.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_variant(path, load_registry())
+    return str(caught.value).removeprefix(f"{path}: ")
+
+
+# ---- games page ----------------------------------------------------------------------------
+
+
+def test_games_page_lists_every_game_with_description_and_presets(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    registry = load_registry()
+    for name, definition in registry.games.items():
+        assert f'href="http://testserver/games/{name}"' in page.text
+        assert definition.title.replace("(", "") in page.text.replace("(", "")
+        for preset in definition.presets:
+            assert preset in page.text
+    assert "standard (default)" in page.text
+
+
+def test_games_page_lists_a_failed_plugin() -> None:
+    with TestClient(create_app(broken_registry)) as test_client:
+        page = test_client.get("/")
+    assert "plugin broken-on-purpose failed to load" in page.text
+    assert "this plugin is broken on purpose" in page.text
+
+
+# ---- designer page -------------------------------------------------------------------------
+
+
+def test_designer_has_a_field_for_every_table_field_of_every_game(client: TestClient) -> None:
+    registry = load_registry()
+    for name, definition in registry.games.items():
+        page = client.get(f"/games/{name}")
+        assert page.status_code == 200, name
+        for table in form_schema(definition):
+            for spec in table.fields:
+                assert f'data-field="{spec.key}"' in page.text, spec.key
+                assert str(escape(spec.description)) in page.text, spec.key
+
+
+def test_designer_shows_bounds_and_choices(client: TestClient) -> None:
+    page = client.get("/games/halma").text
+    assert "holes per triangle side (4: 10 pegs, 5: 15) (&gt;= 2, &lt;= 7)" in page
+    assert '<option value="star"' in page
+    assert '<option value="pro"' in page
+
+
+def test_unknown_game_is_404_with_allowed_names(client: TestClient) -> None:
+    page = client.get("/games/nosuchgame")
+    assert page.status_code == 404
+    assert "unknown game &#39;nosuchgame&#39; (allowed: " in page.text
+    answer = client.post("/games/nosuchgame/evaluate", json=form())
+    assert answer.status_code == 404
+    assert "unknown game 'nosuchgame'" in answer.json()["error"]
+
+
+def test_unknown_action_is_404(client: TestClient) -> None:
+    answer = client.post("/games/halma/explode", json={})
+    assert answer.status_code == 404
+    assert "allowed: check, build" in answer.json()["error"]
+
+
+def test_static_files_are_served_and_nothing_else(client: TestClient) -> None:
+    assert client.get("/static/designer.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+
+
+# ---- live evaluation -----------------------------------------------------------------------
+
+
+def test_preview_follows_n_from_121_to_181_holes(client: TestClient) -> None:
+    four = client.post("/games/halma/evaluate", json=form({"rules.n": "4"})).json()
+    five = client.post("/games/halma/evaluate", json=form({"rules.n": "5"})).json()
+    assert four["ok"] and five["ok"]
+    assert four["preview_kind"] == "preview/svg"
+    assert (holes_in(four["preview"]), holes_in(five["preview"])) == (121, 181)
+
+
+def test_field_error_has_the_cli_words(client: TestClient, tmp_path: Path) -> None:
+    answer = client.post("/games/halma/evaluate", json=form({"rules.n": "9"})).json()
+    expected = cli_message(tmp_path, 'game = "halma"\n[rules]\nn = 9\n')
+    assert not answer["ok"] and answer["preview"] is None
+    assert answer["field_errors"] == {"rules.n": expected}
+    assert answer["error"] == expected
+
+
+def test_every_bad_field_gets_its_own_error(client: TestClient, tmp_path: Path) -> None:
+    values = {"rules.n": "two", "production.thickness": "-1", "production.outline": "oval"}
+    answer = client.post("/games/halma/evaluate", json=form(values)).json()
+    errors = answer["field_errors"]
+    assert set(errors) == {"rules.n", "production.thickness", "production.outline"}
+    assert errors["rules.n"] == cli_message(tmp_path, 'game = "halma"\n[rules]\nn = "two"\n')
+    outline = cli_message(tmp_path, 'game = "halma"\n[production]\noutline = "oval"\n')
+    assert errors["production.outline"] == outline
+
+
+def test_whole_table_error_is_keyed_by_the_table(client: TestClient) -> None:
+    values = {"rules.players": "3", "rules.seating": "0, 3"}
+    errors = client.post("/games/halma/evaluate", json=form(values)).json()["field_errors"]
+    assert errors == {"rules": "[rules]: seating lists 2 points but players = 3"}
+
+
+def test_bad_name_and_unknown_preset_are_top_errors(client: TestClient) -> None:
+    answer = client.post("/games/halma/evaluate", json=form(name="../etc")).json()
+    assert answer["error"].startswith("name: '../etc' is not a safe folder name")
+    answer = client.post("/games/halma/evaluate", json=form(preset="huge")).json()
+    assert answer["error"] == "preset: unknown value 'huge' (allowed: pro, standard)"
+
+
+def test_static_checks_come_with_their_field(client: TestClient) -> None:
+    values = {"production.hole_depth": "17"}
+    answer = client.post("/games/halma/evaluate", json=form(values)).json()
+    assert answer["ok"]
+    floor = next(c for c in answer["checks"] if c["name"] == "production.hole_floor")
+    assert not floor["ok"] and floor["severity"] == "error"
+    assert floor["field"] == "production.hole_depth"
+    assert len(answer["checks"]) >= 10
+
+
+def test_check_field_uses_names_then_messages() -> None:
+    from generator.api import StaticCheck
+
+    definition = load_registry().game("halma")
+    assert check_field(StaticCheck("production.pitch", False, "x"), definition) == (
+        "production.pitch"
+    )
+    assert check_field(StaticCheck("halma-targets", False, "x"), definition) == "rules.targets"
+    by_text = StaticCheck("web", False, "make peg_length longer")
+    assert check_field(by_text, definition) == "production.peg_length"
+    assert check_field(StaticCheck("other", False, "nothing here"), definition) is None
+
+
+def test_unknown_form_keys_never_reach_the_core() -> None:
+    definition = load_registry().game("halma")
+    data = variant_data(definition, {"values": {"rules.n": "5", "rules.evil": "1", "x": "2"}})
+    assert data == {"game": "halma", "rules": {"n": 5}}
+
+
+def test_form_text_reads_as_toml_would() -> None:
+    assert toml_value("18") == 18
+    assert toml_value("18.5") == 18.5
+    assert toml_value("true") is True
+    assert toml_value("nan") != toml_value("nan")  # TOML nan: the model then refuses it
+    assert toml_value("red") == "red"
+    assert toml_value("1\nx = 2") == "1\nx = 2"
+    widgets = {
+        spec.name: spec.widget
+        for table in form_schema(load_registry().game("halma"))
+        for spec in table.fields
+    }
+    assert widgets["n"] == "number"
+    assert widgets["target_lock"] == "checkbox"
+    assert widgets["outline"] == "select"
+    assert widgets["peg_colours"] == "list"
+    assert widgets["seating"] == "list"
+    field = load_registry().game("halma").rules_model.model_fields["seating"]
+    assert field_spec("rules", "seating", field).optional
+
+
+def test_nan_and_lists_are_judged_like_a_file(client: TestClient, tmp_path: Path) -> None:
+    values = {"production.pitch": "nan", "production.peg_colours": "red, red"}
+    errors = client.post("/games/halma/evaluate", json=form(values)).json()["field_errors"]
+    assert errors["production.pitch"] == cli_message(
+        tmp_path, 'game = "halma"\n[production]\npitch = nan\n'
+    )
+    assert errors["production.peg_colours"].startswith("[production] peg_colours: ")
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status", "words"),
+    [
+        (b"{not json", {}, 400, "not JSON"),
+        (b"[1, 2]", {}, 400, "JSON object"),
+        (b"{}" + b" " * 70_000, {}, 413, "too large"),
+        (b"{}", {"origin": "http://evil.example"}, 403, "cross-site"),
+    ],
+)
+def test_evaluate_refuses_bad_requests(
+    client: TestClient, body: bytes, headers: dict[str, str], status: int, words: str
+) -> None:
+    answer = client.post("/games/halma/evaluate", content=body, headers=headers)
+    assert answer.status_code == status
+    assert words in answer.json()["error"]
+
+
+def test_foreign_host_header_is_refused(client: TestClient) -> None:
+    assert client.get("/", headers={"host": "attacker.example"}).status_code == 400
+
+
+# ---- variant file: download and upload -------------------------------------------------------
+
+
+def test_download_is_a_variant_file_the_cli_reads_back(client: TestClient, tmp_path: Path) -> None:
+    values = {"rules.n": "5", "rules.players": "3", "production.outline": "star"}
+    payload = form(values, name="Mana dēle")
+    answer = client.post("/games/halma/variant.toml", json=payload)
+    assert answer.status_code == 200
+    assert answer.headers["content-disposition"].endswith("filename*=utf-8''Mana%20d%C4%93le.toml")
+    text = answer.text
+    assert 'preset = "standard"' in text and "n = 5" in text and "players = 3" in text
+    path = tmp_path / "downloaded.toml"
+    path.write_text(text, encoding="utf-8")
+    registry = load_registry()
+    expected = parse_variant(variant_data(registry.game("halma"), payload), registry)
+    assert load_variant(path, registry).as_json() == expected.as_json()
+
+
+def test_download_of_an_invalid_variant_is_refused(client: TestClient) -> None:
+    answer = client.post("/games/halma/variant.toml", json=form({"rules.n": "99"}))
+    assert answer.status_code == 422
+    assert answer.json()["field_errors"]["rules.n"].startswith("[rules] n: ")
+
+
+def upload(client: TestClient, content: bytes, game: str = "halma", name: str = "v.toml") -> Any:
+    return client.post(f"/games/{game}/upload", files={"file": (name, content, "text/plain")})
+
+
+def test_upload_fills_the_form(client: TestClient) -> None:
+    text = (
+        b'game = "halma"\nname = "club-board"\npreset = "pro"\n[production]\noutline = "circle"\n'
+    )
+    answer = upload(client, text)
+    assert answer.status_code == 200
+    data = answer.json()
+    assert (data["name"], data["preset"]) == ("club-board", "pro")
+    assert data["values"]["rules.n"] == "5"
+    assert data["values"]["production.outline"] == "circle"
+    assert data["values"]["print.languages"] == "lv, en"
+
+
+@pytest.mark.parametrize(
+    ("content", "status", "words"),
+    [
+        (b"\xff\xfe not utf-8", 400, "v.toml: not UTF-8 text"),
+        (b"game = [", 422, "v.toml: invalid TOML"),
+        (b'game = "tictactoe"\n', 422, "game: this is a 'tictactoe' variant"),
+        (b'game = "halma"\n[rules]\nn = 1\n', 422, "v.toml: [rules] n: Input should be greater"),
+        (b'game = "halma"\n[rules]\nbogus = 1\n', 422, "[rules] bogus: unknown field"),
+        (b'game = "halma"\n# ' + b"x" * 70_000, 413, "too large"),
+    ],
+)
+def test_upload_errors(client: TestClient, content: bytes, status: int, words: str) -> None:
+    answer = upload(client, content)
+    assert answer.status_code == status
+    assert words in answer.json()["error"]
+
+
+def test_upload_without_a_file(client: TestClient) -> None:
+    answer = client.post("/games/halma/upload", data={"other": "x"})
+    assert answer.status_code == 400
+    assert "no file" in answer.json()["error"]
+
+
+def test_upload_file_name_never_becomes_a_path(client: TestClient) -> None:
+    answer = upload(client, b'game = "halma"\n[rules]\nn = 1\n', name="../../etc/passwd")
+    assert answer.json()["error"].startswith("passwd: [rules] n:")
+
+
+# ---- check jobs ------------------------------------------------------------------------------
+
+
+def test_check_runs_in_the_background_and_reports(client: TestClient) -> None:
+    started = client.post("/games/halma/check", json={"variant": form(), "games": 12, "seed": 3})
+    assert started.status_code == 202
+    job = started.json()["id"]
+    status = wait(client, job)
+    assert status["state"] == "done", status
+    assert (status["done"], status["total"]) == (12, 12)
+    report = status["result"]
+    assert report["verdict"] in ("playable", "unplayable")
+    assert report["games"] == 12 and report["seed"] == 3
+    assert {"completion", "balance", "seat_win_rates"} <= set(report["metrics"])
+    assert report["static_checks"]
+    if report.get("report_file"):
+        page = client.get(f"/jobs/{job}/report")
+        assert page.status_code == 200
+    else:
+        assert client.get(f"/jobs/{job}/report").status_code == 404
+    assert client.get(f"/jobs/{job}/build.zip").status_code == 409
+    assert client.get(f"/jobs/{job}/files/0").status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"games": 0}, "games: 0 is out of range (allowed: 1 to 2000)"),
+        ({"games": 2001}, "games: 2001 is out of range"),
+        ({"games": "many"}, "games: 'many' is out of range"),
+        ({"games": True}, "games: True is out of range"),
+        ({"games": 5, "seed": -1}, "seed: -1 is not a whole number"),
+        ({"games": 5, "agent": "oracle"}, "--agent: unknown agent 'oracle' for halma (allowed: "),
+        ({"games": 5, "agent": 7}, "agent: expected a name"),
+    ],
+)
+def test_check_refuses_bad_options(client: TestClient, body: dict[str, Any], words: str) -> None:
+    answer = client.post("/games/halma/check", json={"variant": form(), **body})
+    assert answer.status_code == 422
+    assert words in answer.json()["error"]
+
+
+def test_check_of_an_invalid_variant_is_refused(client: TestClient) -> None:
+    answer = client.post("/games/halma/check", json={"variant": form({"rules.n": "0"}), "games": 5})
+    assert answer.status_code == 422
+    assert "rules.n" in answer.json()["field_errors"]
+
+
+def test_unknown_and_malformed_jobs_are_404(client: TestClient) -> None:
+    for path in ("/jobs/AAAAAAAAAAAAAAAA", "/jobs/..%2f..%2fetc", "/jobs/x/build.zip"):
+        answer = client.get(path)
+        assert answer.status_code == 404
+    assert client.post("/jobs/AAAAAAAAAAAAAAAA/cancel").status_code == 404
+
+
+# ---- build jobs ------------------------------------------------------------------------------
+
+
+def test_build_offers_a_zip_with_every_manifest_artifact_and_each_file(client: TestClient) -> None:
+    payload = {"variant": {"name": "web-ttt", "preset": "classic", "values": {}}}
+    started = client.post("/games/tictactoe/build", json=payload)
+    assert started.status_code == 202
+    job = started.json()["id"]
+    status = wait(client, job)
+    assert status["state"] == "done", status
+    manifest = status["result"]["manifest"]
+    archive = zipfile.ZipFile(io.BytesIO(client.get(f"/jobs/{job}/build.zip").content))
+    names = set(archive.namelist())
+    assert "web-ttt/manifest.json" in names
+    for artifact in manifest["artifacts"]:
+        assert f"web-ttt/{artifact['path']}" in names
+    for index, artifact in enumerate(manifest["artifacts"]):
+        answer = client.get(f"/jobs/{job}/files/{index}")
+        assert answer.status_code == 200
+        assert answer.content == archive.read(f"web-ttt/{artifact['path']}")
+        if artifact["path"].endswith(".svg"):
+            assert answer.headers["content-type"].startswith("image/svg+xml")
+            assert answer.headers["content-disposition"].startswith("inline")
+            assert "sandbox" in answer.headers["content-security-policy"]
+    missing = client.get(f"/jobs/{job}/files/{len(manifest['artifacts'])}")
+    assert missing.status_code == 404
+    assert client.get(f"/jobs/{job}/report").status_code == 404
+
+
+def test_build_with_static_check_errors_is_refused(client: TestClient) -> None:
+    variant = form({"production.hole_depth": "17"})
+    status = wait(client, client.post("/games/halma/build", json={"variant": variant}).json()["id"])
+    assert status["state"] == "failed"
+    assert status["message"].startswith("build refused: ")
+    assert "production.hole_floor" in status["message"]
+
+
+def test_busy_when_too_many_jobs_run_then_cancel() -> None:
+    limits = Limits(max_running=1)
+    with TestClient(create_app(limits=limits)) as test_client:
+        body = {"variant": form(), "games": 2000}
+        first = test_client.post("/games/halma/check", json=body)
+        assert first.status_code == 202
+        second = test_client.post("/games/halma/check", json=body)
+        assert second.status_code == 503
+        assert second.json()["error"].startswith("busy: 1 job(s) running, at most 1 at once")
+        job = first.json()["id"]
+        assert test_client.post(f"/jobs/{job}/cancel").json() == {"id": job, "cancelled": True}
+        status = wait(test_client, job)
+        assert (status["state"], status["message"]) == ("cancelled", "cancelled")
+        assert test_client.post("/games/halma/check", json={**body, "games": 2}).status_code == 202
+
+
+def test_abandoned_jobs_end_and_finished_ones_are_forgotten() -> None:
+    limits = Limits(abandon_after=0.5, keep_after=0.5)
+    app = create_app(limits=limits)
+    with TestClient(app) as test_client:
+        body = {"variant": form(), "games": 2000}
+        job = test_client.post("/games/halma/check", json=body).json()["id"]
+        folder = app.state.jobs.root / job
+        assert folder.is_dir()
+        time.sleep(1.2)  # nobody asks about the job
+        status = app.state.jobs._jobs[job].status()
+        assert status["state"] == "cancelled"
+        assert status["message"].startswith("abandoned: nobody asked about it for")
+        time.sleep(0.6)
+        assert test_client.get(f"/jobs/{job}").status_code == 404
+        assert not folder.exists()
+
+
+def test_server_shutdown_ends_jobs_and_removes_their_folders() -> None:
+    app = create_app()
+    with TestClient(app) as test_client:
+        job = test_client.post(
+            "/games/halma/check", json={"variant": form(), "games": 2000}
+        ).json()["id"]
+        root = app.state.jobs.root
+        assert (root / job).is_dir()
+    assert app.state.jobs._jobs[job].state == "cancelled"
+    assert not root.exists()
+
+
+# ---- serve command ---------------------------------------------------------------------------
+
+
+def test_serve_prints_the_url_and_warns_off_localhost(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import uvicorn
+
+    from generator.web.serve import serve
+
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **_: calls.append((host, port)))
+    serve("127.0.0.1", 8123)
+    out = capsys.readouterr()
+    assert "http://127.0.0.1:8123/" in out.out and "warning" not in out.err
+    serve("0.0.0.0", 8124)
+    out = capsys.readouterr()
+    assert "warning: serving on 0.0.0.0, reachable from other machines" in out.err
+    assert calls == [("127.0.0.1", 8123), ("0.0.0.0", 8124)]
+    assert is_loopback("localhost") and is_loopback("::1") and not is_loopback("192.168.1.2")
+    assert url_of("::1", 80) == "http://[::1]:80/"
+
+
+def test_serve_refuses_a_bad_port(run_cli: Any) -> None:
+    done = run_cli("serve", "--port", "0")
+    assert done.returncode == 2
+    assert "Invalid value for '--port'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_example_files_upload_cleanly(client: TestClient) -> None:
+    root = Path(__file__).resolve().parents[1] / "examples"
+    for path in sorted(root.glob("*.toml")):
+        game = tomllib.loads(path.read_text(encoding="utf-8"))["game"]
+        if game not in load_registry().games:
+            continue
+        answer = upload(client, path.read_bytes(), game=game, name=path.name)
+        assert answer.status_code == 200, (path.name, answer.json())

@@ -1,0 +1,174 @@
+"""The Konstruktsiia engine: protocol, slot geometry and Hypothesis invariants (cards conserved,
+tokens never share a card with an opponent token, a replayed record gives the same state)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.engine import CHANCE, TERMINAL, replay
+from plugins.cardtrack import cards
+from plugins.cardtrack.agents import BlockerAgent, BuilderAgent, RandomAgent
+from plugins.cardtrack.geometry import (
+    Slot,
+    contacts,
+    in_columns,
+    neighbour_indices,
+    neighbours,
+    slot_index,
+    slot_of_index,
+    slot_rect,
+    track_extent,
+    track_slots,
+)
+from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.records import record_of, replay_record
+from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+
+slots = st.builds(Slot, st.sampled_from(["V", "H"]), st.integers(-300, 300), st.integers(0, 500))
+
+
+@given(slots)
+def test_slot_index_round_trip_and_neighbours_by_arithmetic(slot: Slot) -> None:
+    index = slot_index(slot)
+    assert slot_of_index(index) == slot
+    assert tuple(slot_of_index(i) for i in neighbour_indices(index)) == neighbours(slot)
+    assert contacts(slot) == neighbours(slot)
+    for other in neighbours(slot):
+        assert slot in neighbours(other)  # adjacency is symmetric
+
+
+def test_slot_rectangles_follow_the_rules_file() -> None:
+    w, h = 63.0, 88.0
+    assert slot_rect(Slot("V", 0, 0), w, h) == (0.0, 0.0, 63.0, 88.0)
+    assert slot_rect(Slot("V", 1, 2), w, h) == (151.0, 176.0, 63.0, 88.0)
+    assert slot_rect(Slot("H", 0, 1), w, h) == (63.0, 88.0 + 12.5, 88.0, 63.0)
+    # a horizontal card's short sides touch the long sides of V(c, r) and V(c + 1, r)
+    hx, hy, hw, hh = slot_rect(Slot("H", 0, 0), w, h)
+    vx, vy, vw, vh = slot_rect(Slot("V", 0, 0), w, h)
+    rx = slot_rect(Slot("V", 1, 0), w, h)[0]
+    assert hx == vx + vw and hx + hw == rx and vy < hy and hy + hh < vy + vh
+    # cards of a column touch end to end
+    assert slot_rect(Slot("V", 0, 1), w, h)[1] == vy + vh
+
+
+def test_track_extent_and_columns() -> None:
+    shown = track_slots(10)
+    assert Slot("V", 0, 10) in shown and Slot("H", 0, 10) in shown and len(shown) == 33
+    assert track_extent(63, 88, 10) == (0.0, 0.0, 151 + 63, 11 * 88)
+    assert len(track_slots(2, 4)) == 3 * (4 + 3)
+    assert in_columns(Slot("H", 0, 0), 2) and not in_columns(Slot("H", 1, 0), 2)
+
+
+def test_game_info_and_initial_state() -> None:
+    game = make_game(CardtrackRules())
+    info = game.info()
+    assert info.num_players == 2 and info.has_chance and not info.turn_based
+    state = game.new_initial_state()
+    assert state.current_player() == CHANCE
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 52 and math.isclose(sum(p for _, p in outcomes), 1.0)
+    assert all(math.isclose(p, 1 / 52) for _, p in outcomes)
+    assert game.record_header() == {"players": ["black", "red"], "decks": 3}
+
+
+def total_cards(state: CardtrackState) -> int:
+    draw, open_pile = state.shoe_and_open()
+    in_hand = 1 if state.card >= 0 else 0
+    return sum(draw) + sum(open_pile) + len(state.track) + in_hand
+
+
+def check_invariants(state: CardtrackState, expected_total: int) -> None:
+    assert total_cards(state) == expected_total
+    assert sum(len(d) for d in state.draw_decks) == len(state.draw)
+    assert state.open_count == sum(len(d) for d in state.open_decks)
+    for seat in (0, 1):
+        mine = set(state.tokens(seat))
+        theirs = set(state.tokens(1 - seat))
+        assert not mine & theirs, "tokens of both colours on one card"
+        assert all(slot in state.track for slot in mine), "a token off the track"
+        assert sum(state.occ[seat].values()) == 1 + len(state.smalls[seat])
+        assert len(state.smalls[seat]) + state.reserve[seat] == state.game.rules.small_tokens
+
+
+def play(game: CardtrackGame, seed: int, agents: str, check: bool = False) -> CardtrackState:
+    rng = random.Random(seed)
+    players: list[RandomAgent | BuilderAgent] = []
+    for seat, name in enumerate(agents.split("/")):
+        agent_rng = random.Random(seed * 10 + seat)
+        if name == "random":
+            players.append(RandomAgent(agent_rng))
+        else:
+            kind = BlockerAgent if name == "blocker" else BuilderAgent
+            players.append(kind(game, seat, agent_rng))
+    state = game.new_initial_state()
+    total = total_cards(state)
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(state.sample_card(rng))
+        else:
+            state.apply_action(players[player].step(state))
+        if check:
+            check_invariants(state, total)
+    return state
+
+
+variants = st.fixed_dictionaries(
+    {
+        "decks": st.integers(1, 3),
+        "height": st.integers(1, 6),
+        "spare_jokers": st.sampled_from(["remove", "wild"]),
+        "small_tokens": st.integers(0, 4),
+        "small_path_rule": st.sampled_from(["turned_card", "stop_card"]),
+        "small_max_steps": st.integers(1, 4),
+        "max_columns": st.sampled_from([0, 2, 3, 5]),
+        "max_turns": st.integers(1, 150),
+    }
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    variants,
+    st.integers(0, 10**6),
+    st.sampled_from(["random/random", "blocker/random", "builder/blocker"]),
+)
+def test_invariants_hold_and_records_replay(rules: dict[str, Any], seed: int, agents: str) -> None:
+    game = make_game(CardtrackRules(**rules))
+    state = play(game, seed, agents, check=True)
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    replayed = replay(game, state.history())
+    assert str(replayed) == str(state)
+    from_record = replay_record(record_of(state, {"seed": seed}))
+    assert str(from_record) == str(state) and from_record.log == state.log
+
+
+def test_clone_is_independent_and_plays_the_same() -> None:
+    game = make_game(CardtrackRules(height=3))
+    state = play(game, 3, "builder/builder")
+    partial = replay(game, state.history()[: len(state.history()) // 2])
+    assert isinstance(partial, CardtrackState)
+    copy = partial.clone()
+    before = str(partial)
+    rng = random.Random(1)
+    while not copy.is_terminal():
+        copy.apply_action(
+            copy.sample_card(rng) if copy.current_player() == CHANCE else copy.legal_actions()[-1]
+        )
+    assert str(partial) == before
+
+
+def test_chance_outcomes_follow_the_draw_pile() -> None:
+    game = make_game(CardtrackRules(decks=2, small_tokens=0))
+    state = game.new_initial_state()
+    state.apply_action(cards.parse("7H"))
+    state.apply_action(0)
+    outcomes = dict(state.chance_outcomes())
+    assert math.isclose(outcomes[cards.parse("7H")], 1 / 103)
+    assert math.isclose(outcomes[cards.parse("7C")], 2 / 103)
+    assert sorted(outcomes) == state.legal_actions()

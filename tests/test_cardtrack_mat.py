@@ -1,0 +1,187 @@
+"""The Konstruktsiia track mat: slots from the geometry model, and its 1:1 scale measured in
+the PDFs (scale bar and slot corners read back through pypdf's content-stream visitor)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from plugins.cardtrack.artifacts import CardtrackBuild
+from plugins.cardtrack.geometry import Slot, slot_rect, track_slots
+from plugins.cardtrack.mat import DEFAULT_COLUMNS, mat_columns, printable_problem
+from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.production import CardtrackProduction
+
+K = 72 / 25.4
+SVG = "{http://www.w3.org/2000/svg}"
+Rect = tuple[float, float, float, float]
+
+
+def page_rects(page: object) -> list[Rect]:
+    """Every ``re`` rectangle of a page in page points (x, y, width, height), CTM applied."""
+    out: list[Rect] = []
+
+    def visit(op: bytes, args: list[object], cm: list[float], tm: list[float]) -> None:
+        if op != b"re":
+            return
+        x, y, w, h = (float(a) for a in args)  # type: ignore[arg-type]
+        a, b, c, d, e, f = cm
+        x0, y0 = a * x + c * y + e, b * x + d * y + f
+        x1, y1 = a * (x + w) + c * (y + h) + e, b * (x + w) + d * (y + h) + f
+        out.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
+
+    page.extract_text(visitor_operand_before=visit)  # type: ignore[attr-defined]
+    return out
+
+
+def slot_rects(rects: list[Rect], w: float, h: float) -> list[Rect]:
+    """Rectangles the size of an upright card (mm -> pt)."""
+    return [
+        r
+        for r in rects
+        if math.isclose(r[2], w * K, abs_tol=0.05) and math.isclose(r[3], h * K, abs_tol=0.05)
+    ]
+
+
+def has(points: list[tuple[float, float]], point: tuple[float, float]) -> bool:
+    return any(math.dist(p, point) < 0.02 for p in points)
+
+
+def scale_bar_length(rects: list[Rect]) -> float:
+    """Length (pt) of the 100 mm bar: ten 10 x 2.5 mm blocks side by side."""
+    blocks = [r for r in rects if math.isclose(r[3], 2.5 * K, abs_tol=0.01)]
+    assert len(blocks) == 10
+    return max(r[0] + r[2] for r in blocks) - min(r[0] for r in blocks)
+
+
+@pytest.fixture(scope="module")
+def build() -> CardtrackBuild:
+    return CardtrackBuild(CardtrackRules(), CardtrackProduction(), "konstruktsiia", "A4")
+
+
+@pytest.fixture(scope="module")
+def files(build: CardtrackBuild, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("mat")
+    build.write_mat_sheet(folder / "sheet.pdf")
+    build.write_mat_tiled(folder / "tiled.pdf")
+    build.write_mat_svg(folder / "mat.svg")
+    return folder
+
+
+def test_mat_shows_every_slot_of_the_rows_and_columns(build: CardtrackBuild) -> None:
+    mat = build.mat
+    assert mat.columns == (-1, 2)
+    assert mat_columns(build.production, 0) == DEFAULT_COLUMNS
+    assert set(mat.slots) == set(track_slots(10, DEFAULT_COLUMNS))
+    vertical = [s for s in mat.slots if s.kind == "V"]
+    horizontal = [s for s in mat.slots if s.kind == "H"]
+    assert len(vertical) == 4 * 11 and len(horizontal) == 3 * 11
+    assert Slot("V", 0, 0) in vertical and Slot("V", 1, 0) in vertical
+    assert max(s.r for s in mat.slots) == 10
+    for slot in mat.slots:
+        box = mat.slot_box(slot)
+        assert (box.x, box.y, box.width, box.height) == slot_rect(slot, 63.0, 88.0)
+
+
+def test_mat_columns_follow_max_columns_and_mat_columns() -> None:
+    p = CardtrackProduction()
+    assert mat_columns(p, 3) == 3
+    assert mat_columns(CardtrackProduction(mat_columns=6), 0) == 6
+    assert mat_columns(CardtrackProduction(mat_columns=6), 3) == 3
+    build = CardtrackBuild(CardtrackRules(max_columns=3, height=4), p, "x")
+    assert build.mat.columns == (0, 2)
+    assert len(build.mat.slots) == 5 * (3 + 2)
+
+
+def test_summit_row_and_row_numbers_are_labelled(build: CardtrackBuild) -> None:
+    texts = [label.text for label in build.mat.labels]
+    assert texts.count("▲10") == 2
+    for r in range(10):
+        assert texts.count(str(r)) >= 2
+    assert any("вершин" in t for t in texts)
+    assert "Старт чорних" in texts and "Black start" in texts
+    assert "Старт червоних" in texts and "Red start" in texts
+
+
+def test_one_sheet_pdf_is_at_scale(build: CardtrackBuild, files: Path) -> None:
+    page = PdfReader(files / "sheet.pdf").pages[0]
+    rects = page_rects(page)
+    assert scale_bar_length(rects) == pytest.approx(100 * K, abs=0.01)
+    cards = slot_rects(rects, 63, 88)
+    assert len(cards) == 4 * 11
+    xs = sorted({round(r[0], 1) for r in cards})
+    ys = sorted({round(r[1], 1) for r in cards})
+    assert len(xs) == 4 and len(ys) == 11
+    for a, b in itertools.pairwise(xs):
+        assert b - a == pytest.approx(151 * K, abs=0.1)  # V(c, r) to V(c + 1, r): w + h
+    for a, b in itertools.pairwise(ys):
+        assert b - a == pytest.approx(88 * K, abs=0.1)  # V(c, r) to V(c, r + 1): h
+    width_mm = float(page.mediabox.width) / K
+    height_mm = float(page.mediabox.height) / K
+    assert (width_mm, height_mm) == pytest.approx((576.0, 1045.0), abs=0.01)
+
+
+def test_tiled_pdf_is_at_scale_on_every_page(build: CardtrackBuild, files: Path) -> None:
+    reader = PdfReader(files / "tiled.pdf")
+    assert len(reader.pages) == 16  # assembly map + 15 A4 pages
+    for number, page in enumerate(reader.pages[1:], start=2):
+        size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+        assert size == pytest.approx([595.276, 841.89], abs=0.01)
+        rects = page_rects(page)
+        assert scale_bar_length(rects) == pytest.approx(100 * K, abs=0.01), number
+        cards = slot_rects(rects, 63, 88)
+        assert len(cards) == 44
+        corners = [(r[0], r[1]) for r in cards]
+        x0, y0 = min(corners)
+        assert has(corners, (x0 + 151 * K, y0)), number
+        assert has(corners, (x0, y0 + 88 * K)), number
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_tiled_pdf_labels_and_registration_marks(files: Path) -> None:
+    path = files / "tiled.pdf"
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "3", "-layout", str(path), "-"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "Assembly map" in text and "page 1 of 16" in text
+    assert "A1" in text and "page 2 of 16" in text
+    assert "this bar must measure 100 mm" in text
+
+
+def test_svg_is_in_millimetres_with_every_slot(build: CardtrackBuild, files: Path) -> None:
+    root = ET.parse(files / "mat.svg").getroot()
+    assert root.get("width") == "546mm" and root.get("height") == "998mm"
+    slots = root.find(f"{SVG}g[@id='slots']")
+    assert slots is not None
+    rects = slots.findall(f"{SVG}rect")
+    assert len(rects) == len(build.mat.slots)
+    v00 = slots.find(f"{SVG}rect[@id='V_0_0']")
+    v10 = slots.find(f"{SVG}rect[@id='V_1_0']")
+    assert v00 is not None and v10 is not None
+    assert float(v10.get("x", "0")) - float(v00.get("x", "0")) == pytest.approx(151.0)
+    assert (v00.get("width"), v00.get("height")) == ("63", "88")
+
+
+def test_a_card_size_whose_mat_cannot_be_printed_is_refused() -> None:
+    rules = CardtrackRules()
+    big = CardtrackBuild(rules, CardtrackProduction(w=200, h=280), "x")
+    problem = printable_problem(big.mat, big.production)
+    assert problem is not None and "wider than the widest large-format paper" in problem
+    assert "1700 x 3157 mm" in problem
+    tall = CardtrackBuild(CardtrackRules(height=40), CardtrackProduction(w=63, h=88), "x")
+    problem = printable_problem(tall.mat, tall.production)
+    assert problem is not None and "longer than the longest printable page" in problem
+    assert build_ok(CardtrackProduction(w=90, h=140))
+
+
+def build_ok(production: CardtrackProduction) -> bool:
+    build = CardtrackBuild(CardtrackRules(), production, "x")
+    return printable_problem(build.mat, production) is None

@@ -177,6 +177,33 @@ class KubbGame:
     def new_initial_state(self) -> KubbState:
         return KubbState(self)
 
+    def position(
+        self,
+        team: int,
+        turn: int = 1,
+        field_kubbs: dict[int, tuple[float, float, bool]] | None = None,
+        felled_base: tuple[int, ...] = (),
+        first: int | None = None,
+    ) -> KubbState:
+        """A state at the start of ``team``'s turn ``turn`` (for tests and diagrams):
+        ``field_kubbs`` maps kubb ids to ``(x, y, standing)`` field positions, ``felled_base``
+        lists base kubbs lying felled on their baseline; every other kubb stands on its base.
+        Its history is empty: such a state does not replay."""
+        state = KubbState(self)
+        for kubb, (x, y, standing) in (field_kubbs or {}).items():
+            if not self.field.inside((x, y)):
+                raise ValueError(f"kubb {kubb} at ({x}, {y}) is off the field")
+            state.xs[kubb], state.ys[kubb] = x, y
+            state.up[kubb] = standing
+            state.base[kubb] = False
+        for kubb in felled_base:
+            state.up[kubb] = False
+        state.first = team if first is None else first
+        state.team = team
+        state.turn = turn
+        state._begin_turn()
+        return state
+
     def record_header(self) -> dict[str, Any]:
         geo = self.field
         return {

@@ -1,0 +1,134 @@
+"""Konstruktsiia tokens: the set, the print sheet's crop marks, the CNC board plan and DXF.
+
+(The token STEP solids are checked in ``test_cardtrack_build.py``, which runs CadQuery once.)
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from ezdxf import recover
+from pypdf import PdfReader
+
+from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.parts import gap, nest_tokens, token_plan
+from plugins.cardtrack.production import CardtrackProduction
+from plugins.cardtrack.production_checks import token_checks
+from plugins.cardtrack.tokens import (
+    CROP_GAP,
+    CROP_LENGTH,
+    layout_sheet,
+    token_set,
+    write_token_sheet,
+)
+
+K = 72 / 25.4
+P = CardtrackProduction()
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+def page_segments(page: object) -> list[Segment]:
+    """Straight ``m``-``l`` segments of a page in page points (CTM applied)."""
+    out: list[Segment] = []
+    start: list[tuple[float, float]] = []
+
+    def visit(op: bytes, args: list[object], cm: list[float], tm: list[float]) -> None:
+        a, b, c, d, e, f = cm
+        if op in (b"m", b"l"):
+            x, y = (float(v) for v in args)  # type: ignore[arg-type]
+            point = (a * x + c * y + e, b * x + d * y + f)
+            if op == b"l" and start:
+                out.append((start[-1], point))
+            start[:] = [point]
+
+    page.extract_text(visitor_operand_before=visit)  # type: ignore[attr-defined]
+    return out
+
+
+def crop_segments(segments: list[Segment]) -> list[Segment]:
+    return [s for s in segments if math.isclose(math.dist(*s), CROP_LENGTH * K, abs_tol=0.01)]
+
+
+def test_token_set_has_two_big_and_two_times_small_tokens() -> None:
+    tokens = token_set(6, P)
+    assert sum(t.kind == "big" for t in tokens) == 2
+    assert sum(t.kind == "small" for t in tokens) == 12
+    for player in ("black", "red"):
+        mine = [t for t in tokens if t.player == player]
+        assert [t.kind for t in mine].count("big") == 1 and len(mine) == 7
+    assert {t.diameter for t in tokens if t.kind == "big"} == {30.0}
+    assert {t.diameter for t in tokens if t.kind == "small"} == {18.0}
+    assert len(token_set(0, P)) == 2
+
+
+def test_print_sheet_has_eight_crop_marks_per_token_at_the_trim_square(tmp_path: Path) -> None:
+    tokens = token_set(6, P)
+    path = tmp_path / "tokens.pdf"
+    pages = write_token_sheet(tokens, path, paper="A4", production=P, title="t", lines=["l"])
+    assert pages == 1
+    page = PdfReader(path).pages[0]
+    marks = crop_segments(page_segments(page))
+    assert len(marks) == 8 * len(tokens)
+    _, placed = layout_sheet(tokens, "A4", P.bleed)
+    for item in placed:
+        (cx, cy), r = item.centre, item.token.diameter / 2
+        # the horizontal mark left of the lower-left trim corner
+        start = ((cx - r - P.bleed - CROP_GAP) * K, (cy - r) * K)
+        assert any(math.dist(s[0], start) < 0.02 for s in marks), item
+
+
+def test_print_sheet_flows_onto_more_pages_when_needed(tmp_path: Path) -> None:
+    tokens = token_set(32, P)
+    pages = write_token_sheet(
+        tokens, tmp_path / "t.pdf", paper="Letter", production=P, title="t", lines=[]
+    )
+    reader = PdfReader(tmp_path / "t.pdf")
+    assert pages == len(reader.pages) >= 2
+    marks = sum(len(crop_segments(page_segments(p))) for p in reader.pages)
+    assert marks == 8 * len(tokens)
+
+
+def test_dxf_has_one_layer_per_operation_and_token_sizes(tmp_path: Path) -> None:
+    from generator.cad.dxf import write_dxf
+
+    tokens = token_set(6, P)
+    plan = token_plan(tokens, P, "k")
+    path = tmp_path / "tokens.dxf"
+    write_dxf(plan, path)
+    doc, auditor = recover.readfile(path)
+    assert not auditor.has_errors
+    layers = {layer.dxf.name for layer in doc.layers} - {"0", "Defpoints"}
+    assert layers == {
+        "ENGRAVE_RING_Z0.6",
+        "CUT_SMALL_D18_THRU_8",
+        "CUT_BIG_D30_THRU_8",
+        "ANNOTATE_NOTES",
+    }
+    msp = doc.modelspace()
+    small = msp.query('CIRCLE[layer=="CUT_SMALL_D18_THRU_8"]')
+    big = msp.query('CIRCLE[layer=="CUT_BIG_D30_THRU_8"]')
+    assert len(small) == 12 and len(big) == 2
+    assert {round(c.dxf.radius * 2, 6) for c in small} == {18.0}
+    assert {round(c.dxf.radius * 2, 6) for c in big} == {30.0}
+    circles = [(tuple(c.dxf.center)[:2], c.dxf.radius) for c in [*small, *big]]
+    for i, (a, ra) in enumerate(circles):
+        x, y = a
+        assert ra + gap(P) - 1e-6 <= x <= P.sheet_width - ra - gap(P) + 1e-6
+        assert ra + gap(P) - 1e-6 <= y <= P.sheet_height - ra - gap(P) + 1e-6
+        for b, rb in circles[i + 1 :]:
+            assert math.dist(a, b) >= ra + rb + gap(P) - 1e-6
+    assert doc.header["$INSUNITS"] == 4  # millimetres
+
+
+def test_tokens_that_do_not_fit_the_board_are_reported() -> None:
+    small_board = CardtrackProduction(sheet_width=100, sheet_height=60)
+    tokens = token_set(6, small_board)
+    assert nest_tokens(tokens, small_board) is None
+    with pytest.raises(ValueError, match="do not fit"):
+        token_plan(tokens, small_board, "k")
+    checks = {c.name: c for c in token_checks(CardtrackRules(), small_board)}
+    assert not checks["production.tokens_fit_board"].ok
+    assert checks["production.tokens_fit_board"].severity == "error"
+    assert all(c.ok for c in token_checks(CardtrackRules(), P))

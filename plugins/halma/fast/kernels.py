@@ -267,6 +267,30 @@ def greedy_pick(mf, mt, count, seat, last_from, last_to, origin, arrive, dist, u
 
 
 @njit(cache=True)
+def greedy_move(mf, mt, count, seat, last_from, last_to, origin, arrive, dist, use_origin):
+    """``(from, to)`` of the greedy agent's move (as ``GreedyAgent.choose``; ``use_origin``:
+    the straggler tie-break applies): the best forward move, else the best move, else the undo
+    of the last move (the only move left)."""
+    i = greedy_pick(mf, mt, count, seat, last_from, last_to, origin, arrive, dist, use_origin, 1)
+    if i < 0:
+        i = greedy_pick(
+            mf, mt, count, seat, last_from, last_to, origin, arrive, dist, use_origin, -(1 << 30)
+        )
+    if i >= 0:
+        return mf[i], mt[i]
+    return last_to[seat], last_from[seat]
+
+
+@njit(cache=True)
+def greedy_probe(seed, mf, mt, seat, last_from, last_to, origin, arrive, dist, use_origin):
+    """:func:`greedy_move` with the generator seeded ``seed`` (for tests)."""
+    np.random.seed(seed)
+    return greedy_move(
+        mf, mt, mf.shape[0], seat, last_from, last_to, origin, arrive, dist, use_origin
+    )
+
+
+@njit(cache=True)
 def play_games(
     seeds,
     kinds,
@@ -342,23 +366,13 @@ def play_games(
             if count > 0:
                 if kinds[mover] == RANDOM:
                     i = np.random.randint(0, count)
-                else:
-                    use_origin = np.random.random() < STRAGGLER_SHARE
-                    i = greedy_pick(
-                        mf, mt, count, mover, last_from, last_to, origin, arrive, dist,
-                        use_origin, 1,
-                    )  # fmt: skip
-                    if i < 0:
-                        i = greedy_pick(
-                            mf, mt, count, mover, last_from, last_to, origin, arrive, dist,
-                            use_origin, -(1 << 30),
-                        )  # fmt: skip
-                if i >= 0:
                     f = mf[i]
                     t = mt[i]
-                else:  # the undo of the last move is the only move left
-                    f = last_to[mover]
-                    t = last_from[mover]
+                else:
+                    use_origin = np.random.random() < STRAGGLER_SHARE
+                    f, t = greedy_move(
+                        mf, mt, count, mover, last_from, last_to, origin, arrive, dist, use_origin
+                    )
                 last_from[mover] = f
                 last_to[mover] = t
                 move_peg(board, pos, peg, f, t)

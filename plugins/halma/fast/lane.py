@@ -84,6 +84,28 @@ def _warm_up() -> None:
         board, pos, peg, npegs, initial_round_state(t), 2, *t.move_args(), *t.rule_args()
     )
     _play(t, np.zeros(2, np.int64), np.array([1], np.int64), True)
+    greedy_probe(t, 1, [(0, 1)], 0, (-1, -1), True)
+
+
+def greedy_probe(
+    t: FastTables,
+    seed: int,
+    moves: Sequence[tuple[int, int]],
+    seat: int,
+    last: tuple[int, int],
+    use_origin: bool,
+) -> tuple[int, int]:
+    """The fast greedy agent's choice among ``moves`` (at least one) for ``seat``, whose last
+    move was ``last``, with its generator seeded ``seed`` (for tests)."""
+    mf = np.array([m[0] for m in moves], np.int32)
+    mt = np.array([m[1] for m in moves], np.int32)
+    last_from = np.full(t.players, -1, np.int64)
+    last_to = np.full(t.players, -1, np.int64)
+    last_from[seat], last_to[seat] = last
+    f, to = kernels().greedy_probe(
+        seed, mf, mt, seat, last_from, last_to, t.origin, t.arrive, t.dist, use_origin
+    )
+    return int(f), int(to)
 
 
 def initial_round_state(t: FastTables, seat: int | None = None) -> npt.NDArray[np.int64]:
@@ -177,8 +199,8 @@ def write_record(
     state = game.new_initial_state()
     for f, t in log.tolist():
         action = game.pass_action if f < 0 else f * game.size + t
-        lines.append({"player": state.current_player(), **state.action_record(action)})
         try:
+            lines.append({"player": state.current_player(), **state.action_record(action)})
             state.apply_action(action)
         except ValueError as exc:
             raise RuntimeError(f"fast lane game {index}: the Python engine refuses {exc}") from None

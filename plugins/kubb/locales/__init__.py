@@ -54,6 +54,3 @@ class Texts:
     def m(self, value: float) -> str:
         """A length in metres, e.g. ``9,43 m`` in Dutch."""
         return self("format.m", value=self.number(value))
-
-    def mm(self, value: float) -> str:
-        return self("format.mm", value=self.number(value, 1))

@@ -1,0 +1,193 @@
+"""The Kubb rulebooks: both languages read back from the PDFs, rule texts that follow the
+variant, locale consistency, fonts, paper and determinism."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from plugins.kubb import throws
+from plugins.kubb.fieldplan import marking_steps
+from plugins.kubb.locales import Texts, locale_strings
+from plugins.kubb.options import PRESETS, KubbRules
+from plugins.kubb.production import SMALL_SET, KubbProduction
+from plugins.kubb.rulebook import document_info, rulebook_story, write_rulebook
+
+WORLD: dict[str, Any] = dict(PRESETS["world"]["rules"])
+
+
+def pdf_text(path: Path) -> str:
+    if shutil.which("pdftotext"):
+        out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, check=True)
+        text = out.stdout.decode("utf-8")
+    else:
+        text = "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    return " ".join(text.split())
+
+
+def plain(markup: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", "", markup).split())
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    tmp = tmp_path_factory.mktemp("kubb-rulebooks")
+    made = {}
+    for name, lang, rules, paper in [
+        ("nl", "nl", {}, "A4"),
+        ("en", "en", {}, "A4"),
+        ("nl-world", "nl", WORLD, "Letter"),
+        ("en-world", "en", WORLD, "Letter"),
+    ]:
+        path = tmp / f"{name}.pdf"
+        write_rulebook(path, lang, KubbRules(**rules), KubbProduction(), paper, name)
+        made[name] = path
+    return made
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        (
+            "nl",
+            [
+                "Inhoud van de set",
+                "basiskubbs",
+                "veldkubb",
+                "werpstokken",
+                "koning",
+                "werplijn",
+                "middenlijn",
+                "strafkubb",
+                "De voordeellijn",
+                "minstens 2 werpstokken in handen",
+                "11,18 m",
+                "Bijlage: het worpmodel",
+                "Deze variant",
+            ],
+        ),
+        (
+            "en",
+            [
+                "What is in the set",
+                "base kubbs",
+                "field kubb",
+                "batons",
+                "baseline",
+                "centre line",
+                "penalty kubb",
+                "The advantage line",
+                "at least 2 batons in hand",
+                "11.18 m",
+                "Appendix: the throw model",
+                "This variant",
+            ],
+        ),
+    ],
+)
+def test_book_reads_back_in_its_language(
+    books: dict[str, Path], name: str, words: list[str]
+) -> None:
+    text = pdf_text(books[name])
+    for word in words:
+        assert word in text, word
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> None:
+    strings = {key: plain(value) for key, value in locale_strings(lang).items()}
+    seed, world = pdf_text(books[lang]), pdf_text(books[f"{lang}-world"])
+    t = Texts(lang)
+    seed_rule = plain(t("king.rule_seed", batons=2))
+    assert seed_rule in seed and seed_rule not in world
+    assert strings["king.rule_world"] in world and strings["king.rule_world"] not in seed
+    assert plain(t("play.opening_plain", batons=6)) in seed
+    turns = ", ".join(t("play.opening_turn", turn=i, batons=n) for i, n in enumerate([2, 4, 6], 1))
+    assert plain(t("play.opening_list", turns=turns, batons=6)) in world
+    assert strings["king.early"] in seed and strings["king.early"] in world
+    diagonal = t.m(math.hypot(8, 5))
+    assert diagonal in world  # the world field's 9.43 m diagonal
+
+
+def test_penalty_distance_and_attempts_follow_the_variant(tmp_path: Path) -> None:
+    path = tmp_path / "book.pdf"
+    rules = KubbRules(throw_in_attempts=3, penalty_min_distance=0.5)
+    write_rulebook(path, "nl", rules, KubbProduction(**SMALL_SET), "A4")
+    text = pdf_text(path)
+    assert "Elke kubb krijgt 3 pogingen" in text
+    assert "minstens één stoklengte (0,5 m)" in text
+    assert "6 × 6 × 13 cm" in text  # small-set kubbs
+    assert "7,5 × 7,5 × 25 cm" in text  # small-set king
+
+
+def test_appendix_reads_the_throw_model(books: dict[str, Path]) -> None:
+    text = pdf_text(books["en"])
+    club_4m = throws.hit_probability(4.0, throws.SKILL_LEVELS["club"], throws.MAX_HIT)
+    assert f"{round(club_4m * 100)} %" in text
+    assert "42 %" in text and "65 %" in text and "25 %" in text
+    assert f"{round(throws.MAX_HIT * 100)} %" in text
+
+
+@pytest.mark.parametrize(("name", "paper"), [("nl", "A4"), ("en-world", "Letter")])
+def test_paper_size(books: dict[str, Path], name: str, paper: str) -> None:
+    expected = [595.276, 841.89] if paper == "A4" else [612.0, 792.0]
+    for page in PdfReader(books[name]).pages:
+        size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+        assert size == pytest.approx(expected, abs=0.01)
+
+
+def test_every_font_is_embedded(books: dict[str, Path]) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) not installed")
+    out = subprocess.run(["pdffonts", str(books["nl"])], capture_output=True, text=True, check=True)
+    rows = [line.split() for line in out.stdout.splitlines()[2:] if line.strip()]
+    assert rows and all("DejaVu" in row[0] for row in rows)
+
+
+def test_locales_have_the_same_keys_and_placeholders() -> None:
+    nl, en = locale_strings("nl"), locale_strings("en")
+    assert set(nl) == set(en)
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", nl[key])) == set(re.findall(r"{(\w+)}", en[key])), key
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_every_locale_key_is_used(lang: str) -> None:
+    """The rulebook for seed and world rules plus the field plan use every text."""
+    used: set[str] = set()
+    for rules in (KubbRules(), KubbRules(**WORLD), KubbRules(skill=(0.3, "advanced"))):
+        texts = Texts(lang)
+        rulebook_story(texts, rules, KubbProduction(), "A4")
+        document_info(texts, "test")
+        marking_steps(rules.field(), texts)
+        used |= texts.used
+    from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
+
+    texts = Texts(lang)
+    field = KubbRules().field()
+    field_plan_svg(field, texts, "x")
+    preview_svg(field, texts, "x")
+    write_field_plan_pdf(Path("/dev/null"), field, texts, "A4", "x")
+    used |= texts.used
+    assert sorted(set(locale_strings(lang)) - used) == []
+
+
+def test_dutch_uses_kubb_vocabulary_not_the_seeds_torens() -> None:
+    nl = re.sub(r"{\w+}", "", " ".join(locale_strings("nl").values()).lower())
+    for word in ("veldkubb", "basiskubb", "koning", "werpstok", "werplijn", "middenlijn"):
+        assert word in nl
+    assert "toren" not in nl and "ridder" not in nl and "baton" not in nl
+
+
+def test_same_variant_same_bytes(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for path in (a, b):
+        write_rulebook(path, "nl", KubbRules(**WORLD), KubbProduction(), "A4", "w")
+    assert a.read_bytes() == b.read_bytes()

@@ -1,0 +1,192 @@
+"""The fast-lane protocol: the hook, engine selection, seeds, and halma's compile cache."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import sample_games
+from generator.api import AgentSpec, hookimpl
+from generator.engine import Outcome
+from generator.errors import InputError
+from generator.registry import Registry, load_registry
+from generator.simulate.fastlane import (
+    FastLane,
+    Record,
+    fast_game_seed,
+    find_fast_lane,
+    select_fast_lane,
+)
+from generator.simulate.playout import GameStats
+from generator.simulate.runner import resolve_agents
+from generator.variant import Variant, parse_variant
+from plugins.halma.fast import cache
+from plugins.halma.fast import lane as halma_lane
+from plugins.halma.fast import plugin as halma_fast
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class CountingLane:
+    """A lane that plays nothing: every game is a one-move win of seat 0."""
+
+    name = "counting"
+
+    def warm(self) -> None:
+        pass
+
+    def play(
+        self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
+    ) -> list[tuple[GameStats, Record | None]]:
+        return [(GameStats(i, Outcome("win", (0,), 1), 1, 1, 0), None) for i in indices]
+
+
+class CardraceLanePlugin:
+    """Offers :class:`CountingLane` for ``cardrace`` played by ``random`` only."""
+
+    @hookimpl
+    def plywright_fast_lane(
+        self, variant: Variant, agents: tuple[AgentSpec, ...]
+    ) -> FastLane | None:
+        if variant.game == "cardrace" and all(spec.name == "random" for spec in agents):
+            return CountingLane()
+        return None
+
+
+@pytest.fixture
+def lanes() -> Registry:
+    """Built-ins, the test game ``cardrace`` with a lane, and halma's fast lane."""
+    return load_registry(
+        extra_plugins=[
+            ("cardrace", sample_games),
+            ("cardrace-lane", CardraceLanePlugin()),
+            ("halma-fast", halma_fast),
+        ]
+    )
+
+
+def _variant(registry: Registry, game: str) -> Variant:
+    preset = {"cardrace": "long", "halma": "standard"}[game]
+    return parse_variant({"game": game, "preset": preset}, registry)
+
+
+def test_engine_python_never_uses_a_lane(lanes: Registry) -> None:
+    variant = _variant(lanes, "cardrace")
+    agents = resolve_agents(lanes, variant, "random")
+    assert select_fast_lane(lanes, variant, agents, "python") is None
+    assert isinstance(select_fast_lane(lanes, variant, agents, "auto"), CountingLane)
+    assert isinstance(select_fast_lane(lanes, variant, agents, "fast"), CountingLane)
+
+
+def test_a_lane_must_cover_every_agent(lanes: Registry) -> None:
+    variant = _variant(lanes, "cardrace")
+    agents = resolve_agents(lanes, variant, "mc")
+    assert select_fast_lane(lanes, variant, agents, "auto") is None
+    with pytest.raises(InputError, match="no fast lane plays cardrace with agents mc"):
+        select_fast_lane(lanes, variant, agents, "fast")
+
+
+def test_an_unknown_engine_is_bad_input(lanes: Registry) -> None:
+    variant = _variant(lanes, "cardrace")
+    agents = resolve_agents(lanes, variant, "random")
+    with pytest.raises(InputError, match=r"unknown engine 'gpu' \(allowed: python, fast, auto\)"):
+        select_fast_lane(lanes, variant, agents, "gpu")
+
+
+def test_without_any_lane_plugin_auto_is_the_python_engine() -> None:
+    registry = load_registry(extra_plugins=[("cardrace", sample_games)], use_entry_points=False)
+    variant = _variant(registry, "cardrace")
+    agents = resolve_agents(registry, variant, "random")
+    assert find_fast_lane(registry, variant, agents) is None
+    with pytest.raises(InputError):
+        select_fast_lane(registry, variant, agents, "fast")
+
+
+def test_game_seeds_are_fixed_32_bit_values() -> None:
+    assert fast_game_seed(0, 0) == fast_game_seed(0, 0)
+    seeds = {fast_game_seed(seed, index) for seed in range(20) for index in range(500)}
+    assert len(seeds) == 20 * 500
+    assert all(0 <= s < 2**32 for s in seeds)
+    assert fast_game_seed(1, 2) != fast_game_seed(2, 1)
+
+
+@pytest.mark.parametrize(
+    ("agents", "covered"),
+    [("greedy", True), ("random", True), ("greedy,random", True), ("mc", False),
+     ("lookahead", False), ("greedy,mc", False)],
+)  # fmt: skip
+def test_halma_lane_covers_random_and_greedy(lanes: Registry, agents: str, covered: bool) -> None:
+    variant = _variant(lanes, "halma")
+    specs = resolve_agents(lanes, variant, agents)
+    lane = select_fast_lane(lanes, variant, specs, "auto")
+    assert (lane is not None) == covered
+    if lane is not None:
+        assert isinstance(lane, FastLane)
+        assert lane == pickle.loads(pickle.dumps(lane))  # workers may receive it pickled
+
+
+def test_halma_lane_refuses_a_same_named_agent_from_elsewhere(lanes: Registry) -> None:
+    variant = _variant(lanes, "halma")
+    mine = AgentSpec("greedy", "someone else's greedy", lambda game, seat, rng: None)
+    assert halma_fast.halma_fast_lane(variant, (mine,)) is None
+    assert halma_fast.halma_fast_lane(_variant(lanes, "cardrace"), ()) is None
+
+
+def test_halma_lane_statistics_are_the_cores_game_stats(lanes: Registry) -> None:
+    variant = _variant(lanes, "halma")
+    lane = select_fast_lane(lanes, variant, resolve_agents(lanes, variant, "greedy"), "fast")
+    assert lane is not None
+    played = lane.play(0, [4, 5])
+    assert [record for _, record in played] == [None, None]
+    for index, (stats, _) in zip((4, 5), played, strict=True):
+        assert isinstance(stats, GameStats) and stats.index == index
+        assert stats.outcome.result in ("win", "draw") and not stats.hit_length_bound
+
+
+def test_cache_folder_is_the_users_unless_numba_is_told(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    if sys.platform.startswith("linux"):
+        assert cache.numba_cache_dir() == tmp_path / "plywright" / "numba"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert cache.numba_cache_dir() == tmp_path / "elsewhere"
+
+
+def test_first_compile_prints_one_line_later_runs_none(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr(cache, "stamp_path", lambda source: tmp_path / "kernels.ok")
+    monkeypatch.setattr(halma_lane, "_compiled", threading.Event())
+    halma_lane.ensure_compiled()
+    halma_lane.ensure_compiled()
+    assert capsys.readouterr().err == cache.COMPILING + "\n"
+    assert (tmp_path / "kernels.ok").exists()
+    monkeypatch.setattr(halma_lane, "_compiled", threading.Event())
+    halma_lane.ensure_compiled()
+    assert capsys.readouterr().err == ""
+
+
+def test_a_fresh_process_loads_the_compiled_engine_from_the_cache() -> None:
+    halma_lane.ensure_compiled()  # compiled (or loaded) here: the cache is warm
+    code = (
+        "import sys\n"
+        "from plugins.halma.fast.lane import HalmaFastLane\n"
+        "from plugins.halma.options import HalmaRules\n"
+        "assert 'numba' not in sys.modules\n"
+        "lane = HalmaFastLane(HalmaRules(), ('greedy', 'greedy'))\n"
+        "print(lane.play(1, [0])[0][0].outcome.result)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stderr == ""
+    assert done.stdout.strip() in ("win", "draw")

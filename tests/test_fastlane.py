@@ -24,6 +24,7 @@ from generator.simulate.fastlane import (
     find_fast_lane,
     select_fast_lane,
 )
+from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.playout import GameStats
 from generator.simulate.runner import resolve_agents
 from generator.variant import Variant, parse_variant
@@ -134,7 +135,7 @@ def test_halma_lane_covers_random_and_greedy(lanes: Registry, agents: str, cover
 
 def test_halma_lane_refuses_a_same_named_agent_from_elsewhere(lanes: Registry) -> None:
     variant = _variant(lanes, "halma")
-    mine = AgentSpec("greedy", "someone else's greedy", lambda game, seat, rng: None)
+    mine = AgentSpec("greedy", "someone else's greedy", lambda game, seat, rng: RandomAgent(rng))
     assert halma_fast.halma_fast_lane(variant, (mine,)) is None
     assert halma_fast.halma_fast_lane(_variant(lanes, "cardrace"), ()) is None
 

@@ -546,11 +546,11 @@ def throw_in_scene(f: KubbField, penalty_distance: float, labels: dict[str, str]
                 dash=(2, 1.5),
             )
         )
-    spot = (f.centre_x + penalty_distance + 0.25, f.width / 2 + 0.2)
+    spot = (f.centre_x + penalty_distance + 0.35, f.width * 0.78)
     scene.add(Shape("square", (spot,), stroke="#7a4a1e", fill=WOOD, width=1.6, radius_pt=5.5))
     scene.add(
         text(
-            (spot[0] + 0.18, spot[1] + 0.32),
+            (spot[0] + 0.2, spot[1]),
             labels["penalty"],
             size=7,
             anchor="start",
@@ -582,8 +582,8 @@ def advantage_scene(f: KubbField, labels: dict[str, str]) -> Scene:
             (line_x + 0.12, f.width + 0.22), labels["line"], size=7, anchor="start", fill="#7a4a1e"
         )
     )
-    thrower = (line_x, f.width * 0.55)
-    target = f.base_positions(0)[len(f.base_y()) // 2]
+    thrower = (line_x, f.width * 0.5)
+    target = f.base_positions(0)[max(0, len(f.base_y()) // 2 - 1)]
     scene.add(*arrow(thrower, (target[0] + 0.15, target[1]), TEAM[1], 0.22, width=1.0))
     scene.add(text((f.length - 0.1, -0.3), labels["baseline"], size=7, anchor="end", fill=TEAM[1]))
     return scene

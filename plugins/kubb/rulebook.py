@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 PT_PER_MM = 72 / 25.4
 APPENDIX_DISTANCES = (2.0, 4.0, 6.0, 8.0, 10.0)
 """Throw distances (m) of the appendix's hit-probability table."""
+FIELD_SHARE = 0.85
+"""Width of the field diagram as a share of the text column."""
+MAX_FIGURE_HEIGHT = 235.0
+"""Tallest field diagram (pt), so it shares the first page with the text before it."""
+SCENE_SHARE = 0.66
+"""Width of the throw-in and advantage diagrams as a share of the text column."""
 
 
 @dataclass(frozen=True)
@@ -154,9 +160,12 @@ def _contents(book: Book) -> list[Flowable]:
 
 def _field(book: Book) -> list[Flowable]:
     f, t = book.field, book.t
-    figure_mm = book.width / PT_PER_MM
-    unit = (f.length * 1.3) / figure_mm
-    drawing = diagrams.to_drawing(field_scene(f, t, unit), book.width)
+    figure = book.width * FIELD_SHARE
+    unit = (f.length * 1.3) / (figure / PT_PER_MM)
+    scene = field_scene(f, t, unit)
+    x0, y0, x1, y1 = scene.bounds
+    figure = min(figure, MAX_FIGURE_HEIGHT * (x1 - x0) / (y1 - y0))
+    drawing = diagrams.to_drawing(scene, figure)
     return [
         book.heading("field.heading"),
         book.para(
@@ -213,7 +222,7 @@ def _throw_in(book: Book) -> list[Flowable]:
         "thrower": t("throw_in.label_thrower"),
     }
     scene = diagrams.throw_in_scene(f, r.penalty_min_distance, labels)
-    drawing = diagrams.to_drawing(scene, book.width * 0.8)
+    drawing = diagrams.to_drawing(scene, book.width * SCENE_SHARE)
     return [
         book.heading("throw_in.heading"),
         book.para("throw_in.text", attempts=r.throw_in_attempts),
@@ -231,7 +240,7 @@ def _throw_in(book: Book) -> list[Flowable]:
 def _advantage(book: Book) -> list[Flowable]:
     t, f = book.t, book.field
     labels = {"line": t("advantage.label_line"), "baseline": t("advantage.label_baseline")}
-    drawing = diagrams.to_drawing(diagrams.advantage_scene(f, labels), book.width * 0.8)
+    drawing = diagrams.to_drawing(diagrams.advantage_scene(f, labels), book.width * SCENE_SHARE)
     return [
         book.heading("advantage.heading"),
         book.para("advantage.text"),
@@ -243,12 +252,8 @@ def _advantage(book: Book) -> list[Flowable]:
 def _king(book: Book) -> list[Flowable]:
     rule = Paragraph(_king_rule(book), book.styles.body)
     warning = [Paragraph(book.t("king.early"), book.styles.body)]
-    return [
-        book.heading("king.heading"),
-        rule,
-        book.para("king.win"),
-        doc.note_box(warning, book.styles, book.width),
-    ]
+    box = doc.note_box(warning, book.styles, book.width)
+    return [KeepTogether([book.heading("king.heading"), rule, book.para("king.win"), box])]
 
 
 def _facts(book: Book) -> list[Flowable]:

@@ -782,7 +782,7 @@ STAT_NAMES = (
 
 
 def _round(value: float) -> float:
-    return round(value, 4)
+    return round(value, 6)
 
 
 def _point(point: Point) -> list[float]:

@@ -217,28 +217,32 @@ def king_scene() -> Scene:
 BLOCK_TRACK: tuple[tuple[Slot, str], ...] = (
     *JOKERS,
     (Slot("V", 0, 1), "3C"),
-    (Slot("H", 0, 1), "5D"),
-    (Slot("V", 1, 1), "9H"),
+    (Slot("V", 0, 2), "6S"),
+    (Slot("H", 0, 2), "4D"),
     (Slot("V", 1, 2), "2S"),
-    (Slot("H", 1, 1), "7C"),
-    (Slot("V", 2, 1), "4S"),
+    (Slot("H", 0, 1), "5D"),
+    (Slot("H", 0, 0), "7H"),
+    (Slot("V", 1, 1), "9H"),
 )
+BLOCK_PATH = (Slot("V", 0, 2), Slot("H", 0, 2), Slot("V", 1, 2))
+"""The small-token move the block rule forbids."""
 
 
 def block_scene() -> Scene:
-    """Red's big token on ``V(1, 1)``: Black's small tokens hold three of its four neighbours;
-    putting one on the last free neighbour ``V(1, 2)`` is forbidden."""
+    """Red's big token on ``V(1, 1)`` has three neighbouring cards; Black's small tokens hold
+    two. Black's small token on ``V(0, 2)`` may not move onto the third, ``V(1, 2)``."""
     tokens = (
         TokenAt(Slot("V", 0, 0), "black", "big"),
         TokenAt(Slot("V", 1, 1), "red", "big"),
         TokenAt(Slot("V", 1, 0), "black", "small"),
         TokenAt(Slot("H", 0, 1), "black", "small"),
-        TokenAt(Slot("H", 1, 1), "black", "small"),
+        TokenAt(Slot("V", 0, 2), "black", "small"),
     )
     return Scene(
         BLOCK_TRACK,
-        _free(_grid((0, 1, 2), (0, 1, 2), 2), BLOCK_TRACK),
+        _free(_grid((0, 1), (0, 1, 2), 1), BLOCK_TRACK),
         tokens,
+        path=BLOCK_PATH,
         crossed=(Slot("V", 1, 2),),
     )
 

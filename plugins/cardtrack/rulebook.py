@@ -311,10 +311,10 @@ def _small(book: Book) -> list[Flowable]:
 
 
 def _block(book: Book) -> list[Flowable]:
-    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 0.55)
+    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - SPLIT)
     return [
         book.heading("block.heading"),
-        book.side_by_side([book.para("block.text")], figure, 0.45),
+        book.side_by_side([book.para("block.text")], figure, SPLIT),
     ]
 
 

@@ -104,8 +104,8 @@ def test_scale_is_the_largest_that_fits() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["scale 1:50", "Marking out the field", "9.43 m", "this bar must measure 100 mm"]),
-        ("nl", ["schaal 1:50", "Het veld uitzetten", "9,43 m", "Maten voor het meetlint"]),
+        ("en", ["scale 1:50", "Marking out the field", "9.43 m", "at least 18 m", "100 mm"]),
+        ("nl", ["schaal 1:50", "Het veld uitzetten", "minstens 18 m", "Maten voor het meetlint"]),
     ],
 )
 def test_pdf_texts_in_both_languages(tmp_path: Path, lang: str, words: list[str]) -> None:

@@ -158,7 +158,7 @@ def field_scene(f: KubbField, t: Texts, unit: float, *, preview: bool = False) -
                 dg.Shape(
                     "square",
                     (p,),
-                    stroke=dg.TEAM[team] if not preview else dg.WOOD_EDGE,
+                    stroke=dg.TEAM[team],
                     fill=dg.WOOD,
                     width=1.0,
                     radius_pt=16 if preview else 6.5,
@@ -381,8 +381,17 @@ def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) ->
     column = (page[0] - 2 * PAGE_MARGIN) * 0.6 * k
     y = (page[1] - PAGE_MARGIN - HEADER - 4) * k
     c.setFont(regular, 9)
-    c.drawString(left, y, t("fieldplan.tools", kubbs=f.kubbs_per_team))
-    y -= 16
+    tools = t(
+        "fieldplan.tools",
+        kubbs=f.kubbs_per_team,
+        tape=t.m(math.ceil(f.length + f.diagonal)),
+        length=t.m(f.length),
+        diagonal=t.m(f.diagonal),
+    )
+    for line in simpleSplit(tools, regular, 9, column):
+        c.drawString(left, y, line)
+        y -= 11.5
+    y -= 6
     for number, step in enumerate(marking_steps(f, t), start=1):
         lines = simpleSplit(step, regular, 9.5, column - 22)
         c.setFont(bold, 11)

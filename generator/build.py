@@ -44,8 +44,22 @@ class BuildError(Exception):
     """An artifact could not be written; the previous build is untouched."""
 
 
-class InterruptedAfterSwap(KeyboardInterrupt):
-    """An interrupt that arrived while the new build was swapped in: the build is complete."""
+class InterruptedAfterSwap(BaseException):
+    """An interrupt (``KeyboardInterrupt`` or ``SystemExit``, its ``__cause__``) that arrived
+    while the new build was swapped in: the build is complete."""
+
+
+def _interrupt_in(exc: BaseException) -> BaseException | None:
+    """The interrupt behind ``exc``, when a library turned it into an ordinary error (an
+    ``ImportError`` from a module whose import was interrupted, for one)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, KeyboardInterrupt | SystemExit):
+            return cause
+        cause = cause.__cause__ or cause.__context__
+    return None
 
 
 DISK_FULL = {errno.ENOSPC: "no space left on device", errno.EDQUOT: "disk quota exceeded"}
@@ -294,6 +308,9 @@ def build(
             try:
                 artifact.write(path)
             except Exception as exc:
+                interrupt = _interrupt_in(exc)
+                if interrupt is not None:
+                    raise interrupt from exc
                 message = describe_error(exc, staging)
                 raise BuildError(f"{artifact.kind} {artifact.path}: {message}") from exc
             if not path.is_file():
@@ -312,7 +329,7 @@ def build(
             with _interrupts_held(), _swap_lock(target.parent):
                 previous = _swap(staging, target)
                 swapped = True
-        except KeyboardInterrupt as exc:
+        except (KeyboardInterrupt, SystemExit) as exc:
             if swapped:
                 raise InterruptedAfterSwap(*exc.args) from exc
             raise

@@ -168,9 +168,10 @@ def test_an_interrupt_during_the_swap_lands_after_it(
         return real_exchange(first, second)
 
     monkeypatch.setattr(pipeline, "exchange", interrupted_exchange)
-    with pytest.raises(KeyboardInterrupt) as caught:
+    with pytest.raises(BaseException) as caught:
         build(registry, _variant(registry, write_delay=0.01), out)
     assert isinstance(caught.value, pipeline.InterruptedAfterSwap), "held until the swap is done"
+    assert isinstance(caught.value.__cause__, KeyboardInterrupt)
     manifest = json.loads((out / "manifest.json").read_text())
     assert {a["path"] for a in manifest["artifacts"]} == {
         str(p.relative_to(out)) for p in out.rglob("*") if p.is_file() and p.name != "manifest.json"
@@ -343,3 +344,28 @@ def test_exchange_swaps_two_folders_atomically(tmp_path: Path) -> None:
         pytest.skip("this system cannot exchange paths atomically (fallback: two renames)")
     assert [p.name for p in first.iterdir()] == ["b"]
     assert [p.name for p in second.iterdir()] == ["a"]
+
+
+def test_an_interrupt_a_library_turned_into_an_error_stays_an_interrupt(
+    registry: Registry, tmp_path: Path
+) -> None:
+    """Ctrl-C inside an import (CadQuery's, in a writer) comes back as an ``ImportError``; the
+    build stops as interrupted, not as a failed artifact."""
+    from generator.api import hookimpl
+
+    class Importing:
+        @staticmethod
+        def plywright_artifacts(variant: Variant) -> list[Artifact]:
+            def write(path: Path) -> None:
+                try:
+                    raise KeyboardInterrupt
+                except KeyboardInterrupt:
+                    raise ImportError("initialization failed") from None
+
+            return [Artifact("cad/step", "cad/board.step", "board", write)]
+
+    hookimpl(Importing.plywright_artifacts)
+    registry.pm.register(Importing(), name="importing")
+    with pytest.raises(KeyboardInterrupt):
+        build(registry, _variant(registry), tmp_path / "out")
+    assert list(tmp_path.iterdir()) == []

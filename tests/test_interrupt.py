@@ -1,0 +1,134 @@
+"""Stopping long work: SIGINT (a terminal's Ctrl-C, sent to the whole process group) and
+SIGTERM (to the main process alone) end ``check`` and ``build`` within about a second, with
+their worker processes, one line, no traceback, exit status 130 or 143, nothing half-written
+as a finished report and the previous build untouched."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES
+
+TICTACTOE = str(EXAMPLES / "tictactoe.toml")
+HALMA = str(EXAMPLES / "halma-standard.toml")
+
+
+def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
+    """``python -m generator ARGS`` in its own process group (as a shell job is)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", *args],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _wait_for(condition: Callable[[], bool], what: str, proc: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 120
+    while not condition():
+        assert proc.poll() is None, f"ended before {what}: {proc.communicate()}"
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def _interrupt(proc: subprocess.Popen[str], sig: signal.Signals) -> tuple[int, str, float]:
+    """Send ``sig`` as a terminal (SIGINT: the whole group) or a service manager (SIGTERM: the
+    main process) would; returns the exit status, stderr and the seconds it took to end."""
+    sent = time.monotonic()
+    if sig == signal.SIGINT:
+        os.killpg(proc.pid, sig)
+    else:
+        proc.send_signal(sig)
+    _, err = proc.communicate(timeout=30)
+    return proc.returncode, err, time.monotonic() - sent
+
+
+def _group_is_gone(pgid: int) -> bool:
+    """No process of the group is left (workers included), after a short grace period."""
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _one_line(err: str) -> str:
+    assert "Traceback" not in err, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"]
+)
+def test_check_stops_with_its_workers(tmp_path: Path, sig: signal.Signals, status: int) -> None:
+    proc = _start(
+        tmp_path,
+        *("check", TICTACTOE, "--games", "100000", "--jobs", "2"),
+        *("--json", "report.json", "--records", "rec"),
+    )
+    records = tmp_path / "rec"
+    _wait_for(lambda: records.is_dir() and any(records.iterdir()), "the first games", proc)
+    code, err, took = _interrupt(proc, sig)
+    line = _one_line(err)
+    assert code == status, err
+    match = re.fullmatch(r"plywright: interrupted after (\d+) of 100000 games", line)
+    assert match, line
+    assert int(match.group(1)) < 100000
+    assert _group_is_gone(proc.pid), "a worker process is left running"
+    assert took < 5, f"took {took:.1f} s to stop"
+    assert not (tmp_path / "report.json").exists(), "no report of an unfinished check"
+
+
+def test_build_stops_and_keeps_the_previous_build(tmp_path: Path) -> None:
+    first = subprocess.run(
+        [sys.executable, "-m", "generator", "build", TICTACTOE, "--out", "out", "--quiet"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert not first.stderr
+    out = tmp_path / "out"
+    before = {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    proc = _start(tmp_path, "build", HALMA, "--out", "out", "--quiet")
+    _wait_for(lambda: bool(list(tmp_path.glob(".out.tmp-*/*"))), "the first artifact", proc)
+    code, err, took = _interrupt(proc, signal.SIGINT)
+    assert _one_line(err) == "plywright: interrupted; previous build kept"
+    assert code == 130
+    assert took < 5, f"took {took:.1f} s to stop"
+    assert {p: p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["out"], "the temporary folder is removed"
+    assert _group_is_gone(proc.pid)
+
+
+@pytest.mark.parametrize(
+    ("sig", "status", "delay"), [(signal.SIGTERM, 143, 0.6), (signal.SIGINT, 130, 2.5)]
+)
+def test_an_interrupt_while_loading_is_one_line_too(
+    tmp_path: Path, sig: signal.Signals, status: int, delay: float
+) -> None:
+    """Interrupts while the plugins load and CadQuery (OCP) is imported: an interrupted import
+    must not come out as an ``ImportError`` traceback."""
+    proc = _start(tmp_path, "build", HALMA, "--out", "out", "--quiet")
+    time.sleep(delay)
+    code, err, _ = _interrupt(proc, sig)
+    assert code == status, err
+    assert _one_line(err) == "plywright: interrupted; previous build kept"
+    assert [p.name for p in tmp_path.iterdir()] == [], "nothing is left behind"
+    assert _group_is_gone(proc.pid)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from generator.api import PrintOptions, StrictModel
 from plugins.kubb import throws
@@ -30,6 +30,22 @@ def skill_value(skill: Skill) -> float:
     if isinstance(skill, str):
         return throws.SKILL_LEVELS[skill]
     return float(skill)
+
+
+def _one_skill(value: object) -> object:
+    if isinstance(value, str) and value in throws.SKILL_LEVELS:
+        return value
+    if (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and throws.MIN_SKILL <= value <= throws.MAX_SKILL
+    ):
+        return float(value)
+    levels = ", ".join(throws.SKILL_LEVELS)
+    raise ValueError(
+        f"must be {levels} or a number {throws.MIN_SKILL}-{throws.MAX_SKILL} (the base-kubb "
+        "hit rate at 8 m), or a list of two of those"
+    )
 
 
 class KubbRules(StrictModel):
@@ -108,6 +124,16 @@ class KubbRules(StrictModel):
         description="chance that a throw-in rolls out wherever it lands",
     )
     max_turns: int = Field(200, ge=1, le=10_000, description="turns before a game is unfinished")
+
+    @field_validator("skill", mode="before")
+    @classmethod
+    def _skill(cls, value: object) -> object:
+        """One clear message for every bad ``skill`` (instead of one per union member)."""
+        if isinstance(value, (list, tuple)):
+            if len(value) != 2:
+                raise ValueError(f"a list of skills has one per team: 2 items, not {len(value)}")
+            return tuple(_one_skill(v) for v in value)
+        return _one_skill(value)
 
     @model_validator(mode="after")
     def _consistent(self) -> KubbRules:

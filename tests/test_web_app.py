@@ -362,11 +362,13 @@ def test_check_runs_in_the_background_and_reports(client: TestClient) -> None:
     assert report["games"] == 12 and report["seed"] == 3
     assert {"completion", "balance", "seat_win_rates"} <= set(report["metrics"])
     assert report["static_checks"]
-    if report.get("report_file"):
-        page = client.get(f"/jobs/{job}/report")
-        assert page.status_code == 200
-    else:
-        assert client.get(f"/jobs/{job}/report").status_code == 404
+    assert report["report_files"] == ["check-report.html", "check-report.pdf"]
+    page = client.get(f"/jobs/{job}/report.html")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "<svg" in page.text and "sandbox" in page.headers["content-security-policy"]
+    pdf = client.get(f"/jobs/{job}/report.pdf")
+    assert pdf.status_code == 200 and pdf.content[:5] == b"%PDF-"
+    assert client.get(f"/jobs/{job}/report.txt").status_code == 404
     assert client.get(f"/jobs/{job}/build.zip").status_code == 409
     assert client.get(f"/jobs/{job}/files/0").status_code == 409
 
@@ -428,7 +430,7 @@ def test_build_offers_a_zip_with_every_manifest_artifact_and_each_file(client: T
             assert "sandbox" in answer.headers["content-security-policy"]
     missing = client.get(f"/jobs/{job}/files/{len(manifest['artifacts'])}")
     assert missing.status_code == 404
-    assert client.get(f"/jobs/{job}/report").status_code == 404
+    assert client.get(f"/jobs/{job}/report.html").status_code == 409
 
 
 def test_build_with_static_check_errors_is_refused(client: TestClient) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import mimetypes
 import re
+import threading
 import tomllib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -44,7 +45,7 @@ from generator.web.forms import (
     strip_source,
 )
 from generator.web.jobs import Busy, JobManager
-from generator.web.work import REPORT_STEM, ZIP_NAME, JobSpec
+from generator.web.work import REPORT_FILES, ZIP_NAME, JobSpec
 
 HERE = Path(__file__).parent
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]", "testserver")
@@ -82,6 +83,15 @@ def disposition(kind: str, filename: str) -> str:
     """A ``Content-Disposition`` value for any file name (names may be in any script)."""
     ascii_name = filename.encode("ascii", "replace").decode("ascii").replace("?", "_")
     return f"{kind}; filename=\"{ascii_name}\"; filename*=utf-8''{quote(filename)}"
+
+
+def file_headers(name: str) -> dict[str, str]:
+    """Headers of a served build or report file: pages and pictures may run no script and
+    load nothing (Chrome's PDF viewer does not work in a sandbox, and PDFs run no script)."""
+    headers = {"X-Content-Type-Options": "nosniff"}
+    if not name.lower().endswith(".pdf"):
+        headers["Content-Security-Policy"] = FILE_POLICY
+    return headers
 
 
 def _error(message: str, status: int) -> JSONResponse:
@@ -317,7 +327,7 @@ def create_app(
         path = job.folder / "build" / relative
         suffix = Path(relative).suffix.lower()
         media = INLINE_TYPES.get(suffix) or mimetypes.guess_type(relative)[0]
-        headers = {"Content-Security-Policy": FILE_POLICY, "X-Content-Type-Options": "nosniff"}
+        headers = file_headers(relative)
         if suffix in INLINE_TYPES:
             headers["Content-Disposition"] = disposition("inline", Path(relative).name)
             return FileResponse(path, media_type=media, headers=headers)
@@ -330,12 +340,19 @@ def create_app(
 
     async def job_report(request: Request) -> Response:
         job = job_of(request)
-        name = (job.result or {}).get("report_file")
-        if job.kind != "check" or job.state != "done" or not name:
-            raise BadRequest("this job has no check report with plots", 404)
-        path = job.folder / f"{REPORT_STEM}{Path(name).suffix}"
-        media = "text/html" if path.suffix == ".html" else INLINE_TYPES.get(path.suffix)
-        return FileResponse(path, media_type=media)
+        name = f"check-report.{request.path_params['suffix']}"
+        if name not in REPORT_FILES:
+            raise BadRequest("no such report (allowed: report.html, report.pdf)", 404)
+        if job.kind != "check" or job.state != "done" or job.result is None:
+            raise BadRequest("this job has no finished check report", 409)
+        if name not in job.result.get("report_files", ()):
+            raise BadRequest("this check wrote no report with plots", 404)
+        media = "text/html; charset=utf-8" if name.endswith(".html") else "application/pdf"
+        headers = {
+            **file_headers(name),
+            "Content-Disposition": disposition("inline", f"{job.result['name']}-{name}"),
+        }
+        return FileResponse(job.folder / name, media_type=media, headers=headers)
 
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
@@ -355,8 +372,17 @@ def create_app(
             status_code=exc.status_code,
         )
 
+    def warm_up() -> None:
+        """Load what the first preview of each game needs (CAD libraries) before anyone asks."""
+        for name in sorted(registry.games):
+            try:
+                evaluate(registry, registry.games[name], {"values": {}})
+            except Exception:  # a broken plugin shows its error on its own page
+                continue
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        threading.Thread(target=warm_up, name="plywright-warm-up", daemon=True).start()
         yield
         jobs.close()
 
@@ -371,7 +397,7 @@ def create_app(
         Route("/jobs/{job}/cancel", job_cancel, methods=["POST"]),
         Route("/jobs/{job}/build.zip", job_zip),
         Route("/jobs/{job}/files/{index:int}", job_file),
-        Route("/jobs/{job}/report", job_report),
+        Route("/jobs/{job}/report.{suffix}", job_report),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     middleware = []

@@ -124,7 +124,9 @@ def form_schema(definition: GameDefinition) -> list[TableSpec]:
         if not model.model_fields:
             continue
         summary = (model.__doc__ or "").strip().splitlines()
-        title = summary[0].replace("``", "") if summary else f"[{table}]"
+        title = summary[0].replace("``", "").strip() if summary else ""
+        title = title.removeprefix(f"[{table}]").strip(" :")
+        title = title[:1].upper() + title[1:]
         fields = tuple(field_spec(table, n, f) for n, f in model.model_fields.items())
         out.append(TableSpec(table, title, fields))
     return out

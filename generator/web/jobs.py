@@ -173,10 +173,12 @@ class JobManager:
             job.total = int(message[1])
         elif what == "progress":
             job.done = int(message[1])
+        elif what == "stage":
+            job.message = str(message[1])
         elif what == "done":
             job.result = message[1]
             job.done = max(job.done, job.total)
-            job.state = "done"
+            job.state, job.message = "done", ""
             return True
         elif what == "failed":
             job.state, job.message = "failed", str(message[1])

@@ -7,7 +7,6 @@ plain data crosses the process boundary) and reports to the server through a pip
 
 from __future__ import annotations
 
-import json
 import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -22,7 +21,10 @@ from generator.variant import Variant, parse_variant
 BUILD_FOLDER = "build"
 """Fixed name of the build folder inside a job's folder (no user text becomes a path)."""
 ZIP_NAME = "build.zip"
-REPORT_STEM = "check-report"
+REPORT_HTML = "check-report.html"
+REPORT_PDF = "check-report.pdf"
+REPORT_FILES = (REPORT_HTML, REPORT_PDF)
+"""The check report with plots (``plywright check --report``), as a page and as a PDF."""
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -49,6 +51,8 @@ def _variant(spec: JobSpec, registry: Registry) -> Variant:
 
 def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
     """Static checks plus ``spec.games`` simulated games in this process (one core)."""
+    from generator.report.check import write_check_report
+    from generator.simulate.playout import GameStats
     from generator.simulate.runner import run_check
 
     registry = spec.registry_factory()
@@ -60,6 +64,7 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         done[0] += count
         send(("progress", done[0]))
 
+    stats: list[GameStats] = []
     report = run_check(
         registry,
         variant,
@@ -68,28 +73,15 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         jobs=1,
         agent=spec.agent,
         progress=progress,
+        profile=True,
+        stats_out=stats,
     )
-    report["report_file"] = write_check_report(report, variant, spec.folder)
-    (spec.folder / "check.json").write_text(json.dumps(report, indent=2) + "\n", "utf-8")
+    send(("stage", "writing the report with plots"))
+    write_check_report(spec.folder / REPORT_HTML, report, variant, stats)
+    write_check_report(spec.folder / REPORT_PDF, report, variant, stats)
+    report["report_files"] = [REPORT_HTML, REPORT_PDF]
+    report["name"] = variant.name
     return report
-
-
-def write_check_report(report: dict[str, Any], variant: Variant, folder: Path) -> str | None:
-    """The check report with plots (``generator.report``, where installed): its file name
-    in ``folder``, or ``None`` when the core has no report writer."""
-    try:
-        from generator import report as reports
-    except ImportError:
-        return None
-    writer = getattr(reports, "write_report", None)
-    if writer is None:
-        return None
-    path = folder / f"{REPORT_STEM}.html"
-    try:
-        writer(report, path, variant=variant)
-    except TypeError:
-        writer(report, path)
-    return path.name if path.is_file() else None
 
 
 def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:

@@ -12,7 +12,7 @@
   const POLL_MS = 300;
 
   // Timings of preview answers (change -> picture shown), read by the browser tests.
-  window.plywright = { timings: [], applied: 0, pending: 0 };
+  window.plywright = { timings: [], answers: [], applied: 0, pending: 0 };
 
   function fields() {
     return Array.from(form.querySelectorAll("[data-field]"));
@@ -75,6 +75,7 @@
     if (controller) controller.abort();
     controller = new AbortController();
     let answer;
+    const asked = performance.now();
     try {
       const response = await fetch(root.dataset.evaluate, {
         method: "POST",
@@ -93,6 +94,7 @@
     render(answer);
     const ms = performance.now() - started;
     window.plywright.timings.push(ms);
+    window.plywright.answers.push(performance.now() - asked);
     window.plywright.applied = mine;
     document.getElementById("preview-time").textContent = `${Math.round(ms)} ms`;
   }
@@ -223,7 +225,9 @@
   }
 
   function number(value) {
-    if (Array.isArray(value)) return value.map(number).join(", ");
+    if (Array.isArray(value)) {
+      return value.map((v) => (Array.isArray(v) ? `[${number(v)}]` : number(v))).join(", ");
+    }
     if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(3);
     return String(value);
   }
@@ -236,21 +240,19 @@
       }
       const row = document.createElement("tr");
       row.append(text("th", prefix + key), text("td", number(value)));
-      if (key.endsWith("rates") && Array.isArray(value)) {
-        const cell = document.createElement("td");
+      const cell = document.createElement("td");
+      if (!prefix && key.endsWith("rates") && Array.isArray(value)) {
         value.forEach((rate, seat) => {
           const bar = text("span", `seat ${seat}`, "bar");
           bar.style.width = `${Math.max(2, rate * 100)}%`;
           cell.appendChild(bar);
         });
-        row.appendChild(cell);
-      } else if (typeof value === "number" && value >= 0 && value <= 1 && !key.includes("_")) {
-        const cell = document.createElement("td");
+      } else if (!prefix && typeof value === "number" && value >= 0 && value <= 1 && !key.includes("_")) {
         const bar = text("span", "", "bar");
         bar.style.width = `${Math.max(1, value * 100)}%`;
         cell.appendChild(bar);
-        row.appendChild(cell);
       }
+      row.appendChild(cell);
       table.appendChild(row);
     }
   }
@@ -273,16 +275,26 @@
     table.className = "metrics";
     metricRows(report.metrics, "", table);
     out.appendChild(table);
-    if (report.report_file) {
-      const link = text("a", "check report with plots");
-      link.href = `/jobs/${job.id}/report`;
-      link.target = "_blank";
-      out.appendChild(link);
-      const frame = document.createElement("iframe");
-      frame.src = link.href;
-      frame.className = "report";
-      frame.setAttribute("sandbox", "");
-      out.appendChild(frame);
+    const files = report.report_files || [];
+    if (files.length) {
+      const links = text("p", "Check report with plots: ");
+      for (const name of files) {
+        const link = text("a", name.split(".").pop().toUpperCase());
+        link.href = `/jobs/${job.id}/report.${name.split(".").pop()}`;
+        link.target = "_blank";
+        link.className = "report-link";
+        links.append(link, " ");
+      }
+      out.appendChild(links);
+      const html = files.find((name) => name.endsWith(".html"));
+      if (html) {
+        const frame = document.createElement("iframe");
+        frame.src = `/jobs/${job.id}/report.html`;
+        frame.className = "report";
+        frame.title = "check report with plots";
+        frame.setAttribute("sandbox", "");
+        out.appendChild(frame);
+      }
     }
   }
 
@@ -343,7 +355,7 @@
       }
       bar.max = Math.max(1, job.total);
       bar.value = job.done;
-      state.textContent = `${job.state} ${job.done}/${job.total} · ${job.seconds} s`;
+      state.textContent = `${job.message || job.state} ${job.done}/${job.total} · ${job.seconds} s`;
       if (job.state === "done") {
         if (kind === "check") showCheck(job);
         else showBuild(job);

@@ -1,0 +1,234 @@
+"""The designer in a real headless Chromium (Debian's ``chromium``, driven by Playwright):
+live preview, inline errors, a stale answer never winning, upload/download, a short check
+and a build whose zip holds every manifest artifact. Also makes docs/designer.png.
+
+Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import socket
+import statistics
+import threading
+import time
+import tomllib
+import warnings
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.svg.preview import HOLE
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parents[1]
+SCREENSHOT = ROOT / "docs" / "designer.png"
+TIMINGS = ROOT / "outputs" / "web-timings.json"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+if not CHROMIUM.exists():
+    pytest.skip(f"{CHROMIUM} is missing (apt install chromium)", allow_module_level=True)
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    import uvicorn
+    from playwright.sync_api import Page, sync_playwright
+
+    from generator.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The designer served by uvicorn on a free local port, in a thread."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(create_app(), log_level="warning", lifespan="on")
+    instance = uvicorn.Server(config)
+    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not instance.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    instance.should_exit = True
+    thread.join(15)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def page(server: str) -> Iterator[Page]:
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        context = browser.new_context(
+            viewport={"width": 1360, "height": 1000}, accept_downloads=True
+        )
+        tab = context.new_page()
+        tab.set_default_timeout(30_000)
+        yield tab
+        browser.close()
+
+
+def holes_shown(page: Page) -> int:
+    """Holes in the picture the page shows now (circles of the hole colour)."""
+    src = page.get_attribute("#preview", "src") or ""
+    root = ET.fromstring(base64.b64decode(src.split(",", 1)[1]))
+    svg = "{http://www.w3.org/2000/svg}"
+    return sum(
+        len(group.findall(f"{svg}circle"))
+        for group in root.iter(f"{svg}g")
+        if group.get("fill") == HOLE
+    )
+
+
+def settled(page: Page) -> None:
+    """Wait until the answer to the latest change is on the page."""
+    page.wait_for_function(
+        "window.plywright.pending > 0 && window.plywright.applied === window.plywright.pending"
+    )
+
+
+def field_error(page: Page, key: str) -> str:
+    return page.inner_text(f'.field[data-key="{key}"] .field-error')
+
+
+def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
+    page.goto(f"{server}/")
+    page.click("text=Star halma")
+    page.wait_for_url(f"{server}/games/halma")
+    settled(page)
+    assert page.is_visible("#preview")
+    assert holes_shown(page) == 121
+
+    # n from 4 to 5: the preview goes from 121 to 181 holes
+    measured: list[float] = []
+    answers: list[float] = []
+    for value, holes in [("5", 181), ("4", 121), ("5", 181), ("3", 73), ("5", 181)]:
+        page.fill("#f-rules-n", value)
+        settled(page)
+        assert holes_shown(page) == holes
+        measured.append(page.evaluate("window.plywright.timings.at(-1)"))
+        answers.append(page.evaluate("window.plywright.answers.at(-1)"))
+
+    # a bad value: the CLI's words beside the field, the picture marked out of date
+    page.fill("#f-rules-n", "9")
+    settled(page)
+    assert field_error(page, "rules.n") == (
+        "[rules] n: Input should be less than or equal to 7, got 9"
+    )
+    assert "stale" in (page.get_attribute("#preview", "class") or "")
+    assert page.is_disabled("#build")
+    page.fill("#f-rules-n", "5")
+    settled(page)
+    assert field_error(page, "rules.n") == ""
+
+    # a stale answer never overwrites a newer one: the answer for n=7 is held back
+    def slow_seven(route: Any) -> None:
+        if '"rules.n": "7"' in (route.request.post_data or "").replace('":"', '": "'):
+            time.sleep(0.8)
+        route.continue_()
+
+    page.route("**/evaluate", slow_seven)
+    page.fill("#f-rules-n", "7")
+    page.wait_for_timeout(300)  # the n=7 request is on its way
+    page.fill("#f-rules-n", "4")
+    settled(page)
+    page.wait_for_timeout(900)  # the held-back answer has arrived by now
+    assert holes_shown(page) == 121
+    page.unroute("**/evaluate")
+    page.fill("#f-rules-n", "5")
+    settled(page)
+
+    # a static-check error shows next to its field
+    page.fill("#f-production-hole_depth", "17")
+    settled(page)
+    near = page.inner_text('.field[data-key="production.hole_depth"] .field-checks')
+    assert "production.hole_floor" in near
+    page.fill("#f-production-hole_depth", "10")
+    settled(page)
+
+    # download the variant file: what `plywright build` reads
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / "variant.toml"
+    download.value.save_as(saved)
+    data = tomllib.loads(saved.read_text(encoding="utf-8"))
+    assert data["game"] == "halma" and data["rules"]["n"] == 5
+
+    # upload a variant file: the form takes its values
+    upload = tmp_path / "club.toml"
+    upload.write_text(
+        'game = "halma"\nname = "club"\npreset = "standard"\n[production]\noutline = "circle"\n',
+        encoding="utf-8",
+    )
+    page.set_input_files("#upload", str(upload))
+    page.wait_for_function("document.getElementById('f-name').value === 'club'")
+    settled(page)
+    assert page.input_value("#f-production-outline") == "circle"
+    assert holes_shown(page) == 121
+
+    # a short check: progress, then the verdict
+    page.fill("#check-games", "10")
+    page.click("#check")
+    page.wait_for_selector("#verdict")
+    verdict = page.inner_text("#verdict")
+    assert verdict.split()[0].lower() in ("playable", "unplayable")
+    assert page.locator("table.metrics tr").count() >= 10
+
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOT))
+
+    # a build (of the example plugin's game: nothing in the designer is halma's): the zip
+    # holds every artifact of its manifest, each PDF and SVG opens in the browser
+    page.goto(f"{server}/games/tictactoe")
+    settled(page)
+    page.fill("#f-name", "web-board")
+    settled(page)
+    page.click("#build")
+    page.wait_for_selector("#build-zip", timeout=90_000)
+    with page.expect_download() as download:
+        page.click("#build-zip")
+    archive = zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes()))
+    manifest = json.loads(archive.read("web-board/manifest.json"))
+    names = set(archive.namelist())
+    assert len(manifest["artifacts"]) >= 2
+    for artifact in manifest["artifacts"]:
+        assert f"web-board/{artifact['path']}" in names
+    links = page.locator("#build-files a")
+    assert links.count() == len(manifest["artifacts"])
+    svg = next(i for i, a in enumerate(manifest["artifacts"]) if a["path"].endswith(".svg"))
+    assert links.nth(svg).get_attribute("target") == "_blank"
+    response = page.request.get(f"{server}{links.nth(svg).get_attribute('href')}")
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.body().lstrip().startswith((b"<svg", b"<?xml"))
+
+    TIMINGS.parent.mkdir(exist_ok=True)
+    TIMINGS.write_text(
+        json.dumps(
+            {
+                "change_to_picture_ms": measured,
+                "server_answer_ms": answers,
+                "median_change_to_picture_ms": statistics.median(measured),
+            },
+            indent=2,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    print(f"preview: change -> picture {measured} ms; answers {answers} ms")
+    assert max(measured) < 1000  # the 300 ms target is measured and reported, not timed here

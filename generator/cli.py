@@ -2,21 +2,17 @@
 
 Exit status: 0 success (``check``: playable), 1 failure (``check``: unplayable, failed build),
 2 bad input (unreadable or invalid variant, unknown game, bad option) with one line naming
-the file, the field and the allowed values; 130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when
-interrupted, with one line saying what was kept.
+the file, the field and the allowed values.
 """
 
 from __future__ import annotations
 
 import json
-import signal
 import sys
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from rich.console import Console
@@ -31,32 +27,17 @@ from rich.progress import (
 from rich.table import Table
 
 from generator.errors import InputError
-
-if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
-    from generator.registry import Registry
-    from generator.variant import Variant
+from generator.registry import Registry, load_registry
+from generator.variant import Variant, load_variant
 
 EXIT_BAD_INPUT = 2
-PIPE_WIDTH = 10_000
-"""Console width when stdout is not a terminal: whole lines, tables at their natural width."""
-
-
-def _console() -> Console:
-    """The stdout console: wrapped to a terminal, whole lines into a pipe, CI log or file."""
-    if sys.stdout.isatty():
-        return Console()
-    return Console(width=PIPE_WIDTH, soft_wrap=True)
 
 
 def _registry() -> Registry:
-    from generator.registry import load_registry
-
     return load_registry()
 
 
 def _load(path: str) -> tuple[Registry, Variant]:
-    from generator.variant import load_variant
-
     registry = _registry()
     return registry, load_variant(Path(path), registry)
 
@@ -97,7 +78,7 @@ def cli() -> None:
 def games() -> None:
     """List registered games, their presets and parameters."""
     registry = _registry()
-    console = _console()
+    console = Console()
     table = Table("game", "title", "presets", "agents", "rules parameters", show_lines=True)
     for name in sorted(registry.games):
         definition = registry.games[name]
@@ -256,7 +237,7 @@ def check(
 
 
 def _print_report(report: dict[str, Any], variant: Variant) -> None:
-    console = _console()
+    console = Console()
     colour = "green" if report["verdict"] == "playable" else "red"
     console.print(
         f"[bold {colour}]{report['verdict']}[/]: {variant.name} ({variant.game}), "
@@ -282,82 +263,100 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
     console.print(table)
 
 
-class _Interrupt(SystemExit):
-    """Raised in the main thread on SIGINT or SIGTERM; exit status 128 + the signal."""
+@cli.command()
+@click.argument("variant", type=click.Path(dir_okay=False))
+@click.option(
+    "--set",
+    "specs",
+    multiple=True,
+    metavar="TABLE.FIELD=VALUES",
+    help="A swept field: a list (2,3,4), a range (4..6) or a range with a step (22..28:2).",
+)
+@click.option(
+    "--games", "-n", "count", type=click.IntRange(1, 10_000_000), help="Games per variant."
+)
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Random seed.")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(1, 512), help="Worker processes (default: cores)."
+)
+@click.option("--agent", "-a", help="Agent for every seat, or one per seat separated by commas.")
+@click.option("--out", "-o", type=click.Path(file_okay=False), help="Output folder.")
+@click.option(
+    "--format",
+    "report_format",
+    type=click.Choice(["pdf", "html"]),
+    default="pdf",
+    show_default=True,
+    help="Format of the report.",
+)
+@click.option("--scheduler", help="Run the games on this Dask scheduler (tcp://HOST:PORT).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+def sweep(
+    variant: str,
+    specs: tuple[str, ...],
+    count: int | None,
+    seed: int,
+    jobs: int | None,
+    agent: str | None,
+    out: str | None,
+    report_format: str,
+    scheduler: str | None,
+    quiet: bool,
+) -> None:
+    """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
+    report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
+    from generator.simulate.executors import check_scheduler, open_backend
+    from generator.simulate.runner import default_jobs
+    from generator.sweep.outputs import write_outputs
+    from generator.sweep.run import prepare_sweep, run_sweep
+
+    registry = _registry()
+    if scheduler:
+        check_scheduler(scheduler)
+    prepared = prepare_sweep(registry, Path(variant), specs, agent=agent, seed=seed)
+    folder = Path(out) if out else Path("outputs") / f"{prepared.base.name}-sweep"
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"--out: {folder} exists and is not a folder")
+    games = count or prepared.base.check.games
+    total = games * len(prepared.points)
+    with open_backend(jobs or default_jobs(), scheduler) as backend:
+        label = f"{len(prepared.points)} variants"
+        with _progress(total, label, quiet) as advance:
+            result = run_sweep(prepared, games, backend, advance)
+    write_outputs(result, folder, registry, report_format)
+    playable = sum(report["verdict"] == "playable" for report in result.reports)
+    click.echo(f"{playable} of {len(result.reports)} variants playable; results in {folder}")
+    if result.best is not None:
+        best = prepared.points[result.best]
+        settings = ", ".join(f"{key}={value}" for key, value in best.parameters.items())
+        click.echo(f"fairest playable: {best.variant.name} ({settings}) -> {folder / 'best.toml'}")
+    sys.exit(0 if result.best is not None else 1)
 
 
-class _Interrupts:
-    """Turns SIGINT and SIGTERM into :class:`_Interrupt` and remembers the first one.
+@cli.command()
+@click.argument("variant", type=click.Path(dir_okay=False))
+@click.option("--depth", "-d", type=click.IntRange(1, 12), required=True, help="Plies to count.")
+def perft(variant: str, depth: int) -> None:
+    """Count legal-move tree leaves per depth: DEPTH<TAB>COUNT<TAB>SECONDS."""
+    from generator.simulate.perft import perft_lines
 
-    Long work stops on it and cleans up (the check runner ends its workers, a build removes its
-    temporary folder); repeats within a second (a double Ctrl-C) do not disturb that cleanup.
-    Signals the parent set to be ignored (``nohup``, background jobs) stay ignored.
-    """
-
-    REPEAT = 1.0
-
-    def __init__(self) -> None:
-        self.signum: int | None = None
-        self.last = 0.0
-
-    def __call__(self, signum: int, frame: FrameType | None) -> None:
-        now = time.monotonic()
-        repeat = self.signum is not None and now - self.last < self.REPEAT
-        self.signum = self.signum or signum
-        self.last = now
-        if not repeat:
-            raise _Interrupt(128 + signum)
-
-    @contextmanager
-    def installed(self) -> Iterator[_Interrupts]:
-        previous = {}
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
-                if signal.getsignal(sig) != signal.SIG_IGN:
-                    previous[sig] = signal.signal(sig, self)
-            except ValueError:  # not the main thread: Python delivers no signals here
-                pass
-        try:
-            yield self
-        finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
+    _, loaded = _load(variant)
+    for d, count, seconds in perft_lines(loaded.engine(), depth):
+        click.echo(f"{d}\t{count}\t{seconds:.3f}")
 
 
-def _interrupted(exc: BaseException, args: Sequence[str]) -> str:
-    """The one line said when the command was interrupted, whatever became of the interrupt."""
-    from generator.build import InterruptedAfterSwap
-    from generator.errors import Interrupted
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+def serve(host: str, port: int) -> None:
+    """The variant designer in the browser (localhost by default)."""
+    from generator.web.serve import serve as run_server
 
-    seen: set[int] = set()
-    cause: BaseException | None = exc
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
-        if isinstance(cause, Interrupted):
-            return str(cause)
-        if isinstance(cause, InterruptedAfterSwap):
-            return "interrupted as the build finished; the new build is complete"
-        cause = cause.__cause__ or cause.__context__
-    command = next((arg for arg in args if arg in cli.commands), None)
-    return "interrupted; previous build kept" if command == "build" else "interrupted"
+    run_server(host, port)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning bad input into exit status 2 and one line, and an
-    interrupt (SIGINT, SIGTERM) into exit status 130 or 143 and one line."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    interrupts = _Interrupts()
-    with interrupts.installed():
-        try:
-            _run(args)
-        except BaseException as exc:
-            if interrupts.signum is None:
-                raise
-            click.echo(f"plywright: {_interrupted(exc, args)}", err=True)
-            sys.exit(128 + interrupts.signum)
-
-
-def _run(argv: list[str]) -> None:
+    """Entry point: run the CLI, turning bad input into exit status 2 and one line."""
     try:
         cli.main(args=argv, prog_name="plywright", standalone_mode=False)
     except InputError as exc:

@@ -104,10 +104,15 @@ def write_pdf(path: Path, report: Report) -> int:
         Paragraph(_xml(report.title), styles.title),
         Paragraph(_xml(report.subtitle), styles.subtitle),
     ]
+    held: list[Flowable] = []  # headings kept on the page of the plot they introduce
     for block in report.blocks:
         if isinstance(block, Heading):
-            story.append(Paragraph(_xml(block.text), styles.h1 if block.level == 1 else styles.h2))
-        elif isinstance(block, Text):
+            held.append(Paragraph(_xml(block.text), styles.h1 if block.level == 1 else styles.h2))
+            continue
+        if not isinstance(block, Plot):
+            story += held
+            held = []
+        if isinstance(block, Text):
             text = _xml(block.text)
             if block.tone:
                 text = f'<font color="{tones[block.tone]}"><b>{text}</b></font>'
@@ -135,10 +140,12 @@ def write_pdf(path: Path, report: Report) -> int:
                 width=shown,
                 height=shown * inches[1] / inches[0],
             )
-            parts: list[Flowable] = [image]
+            parts: list[Flowable] = [*held, image]
+            held = []
             if block.caption:
                 parts.append(Paragraph(_xml(block.caption), styles.caption))
             story.append(KeepTogether([*parts, Spacer(1, 8)]))
+    story += held
     info = DocumentInfo(
         title=report.title,
         lang="en",

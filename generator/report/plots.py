@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 import matplotlib
@@ -147,40 +148,50 @@ def branching_profile(profiles: Sequence[Sequence[int]], least_games: int = 5) -
     return figure
 
 
+@dataclass(frozen=True)
+class Series:
+    """One line of a sweep plot: a metric at each value of the swept parameter."""
+
+    label: str
+    values: tuple[Any, ...]
+    estimates: tuple[float, ...]
+    intervals: tuple[tuple[float, float], ...]
+    playable: tuple[bool, ...]
+
+
 @_with_style
-def metric_against_value(
-    parameter: str,
-    series: Sequence[tuple[str, Sequence[Any], Sequence[float], Sequence[Sequence[float]]]],
-    metric: str,
-    playable: Sequence[Sequence[bool]],
-) -> Figure:
-    """``metric`` against the values of ``parameter``: one line per ``(label, values,
-    estimates, intervals)`` series; unplayable variants drawn hollow."""
-    figure = _figure(2.5)
-    axes = figure.add_subplot()
-    numeric = all(isinstance(v, int | float) for _, values, _, _ in series for v in values)
-    labels: list[str] = []
-    if not numeric:
-        labels = sorted({str(v) for _, values, _, _ in series for v in values})
-    for number, (label, values, estimates, intervals) in enumerate(series):
-        xs = [float(v) if numeric else labels.index(str(v)) for v in values]
-        if len(series) > 1:  # shift series apart a little so error bars do not overlap
-            span = (max(xs) - min(xs)) if len(xs) > 1 else 1.0
-            xs = [x + (number - (len(series) - 1) / 2) * span * 0.012 for x in xs]
-        low = [max(0.0, e - i[0]) for e, i in zip(estimates, intervals, strict=True)]
-        high = [max(0.0, i[1] - e) for e, i in zip(estimates, intervals, strict=True)]
-        line = axes.errorbar(xs, estimates, yerr=[low, high], capsize=3, lw=1.2, label=label)
-        colour = line[0].get_color()
-        for x, y, ok in zip(xs, estimates, playable[number], strict=True):
-            axes.plot([x], [y], "o", ms=5, color=colour, mfc=colour if ok else "white")
-    if not numeric:
-        axes.set_xticks(range(len(labels)), labels)
-    axes.set_xlabel(parameter)
-    axes.set_ylabel(metric)
-    axes.set_ylim(-0.02, 1.02)
-    axes.set_title(f"{metric} against {parameter} (hollow: unplayable)")
-    if len(series) > 1:
-        axes.legend(frameon=False, fontsize=7, loc="best")
+def metrics_against_value(parameter: str, panels: Sequence[tuple[str, Sequence[Series]]]) -> Figure:
+    """One panel per ``(metric, series)``: the metric against the values of ``parameter``
+    with error bars; unplayable variants drawn hollow."""
+    figure = _figure(2.7)
+    axes_row = figure.subplots(1, len(panels), squeeze=False)[0]
+    for axes, (metric, series) in zip(axes_row, panels, strict=True):
+        values = [v for line in series for v in line.values]
+        numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+        labels = list(dict.fromkeys(str(v) for v in values))
+        span = (max(values) - min(values) if numeric and values else len(labels)) or 1.0
+        for number, line in enumerate(series):
+            xs = [float(v) if numeric else float(labels.index(str(v))) for v in line.values]
+            shift = (number - (len(series) - 1) / 2) * span * 0.015  # keep error bars apart
+            xs = [x + shift for x in xs]
+            low = [max(0.0, e - i[0]) for e, i in zip(line.estimates, line.intervals, strict=True)]
+            high = [max(0.0, i[1] - e) for e, i in zip(line.estimates, line.intervals, strict=True)]
+            drawn = axes.errorbar(xs, line.estimates, yerr=[low, high], capsize=3, lw=1.1)
+            colour = drawn[0].get_color()
+            drawn[0].set_label(line.label)
+            for x, y, ok in zip(xs, line.estimates, line.playable, strict=True):
+                axes.plot([x], [y], "o", ms=4.5, color=colour, mfc=colour if ok else "white")
+        if not numeric:
+            axes.set_xticks(range(len(labels)), labels)
+        elif len(set(values)) <= 12:  # ticks at the swept values (no 2.2 players)
+            ticks = sorted(set(values))
+            axes.set_xticks(ticks, [f"{v:g}" for v in ticks])
+        axes.set_xlabel(parameter)
+        axes.set_ylabel(metric)
+        axes.set_ylim(-0.03, 1.03)
+        if len(series) > 1 and axes is axes_row[-1]:
+            axes.legend(frameon=False, fontsize=6.5, loc="lower right")
+    figure.suptitle(f"against {parameter} (hollow: unplayable)", fontsize=10)
     return figure
 
 

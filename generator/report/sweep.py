@@ -1,0 +1,161 @@
+"""The sweep report: the fairest playable variant, a plot per swept parameter (balance and
+completion against the value, with intervals), a heat map for a two-parameter grid, and a
+table of every variant."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from generator.report.check import parameter_rows
+from generator.report.document import Block, Bullets, Heading, Plot, Report, TableBlock, Text
+
+if TYPE_CHECKING:
+    from generator.report.plots import Series
+    from generator.sweep.run import SweepResult
+
+MAX_SERIES = 6
+"""More combinations of the other parameters than this: plot the slice through the best."""
+
+
+def _short(name: str) -> str:
+    return name.partition(".")[2]
+
+
+def _value(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
+    """The lines of ``metric`` against axis ``axis``: one per combination of the other
+    parameters (or only the one through the best variant when there are too many)."""
+    from generator.report.plots import Series
+
+    sweep = result.sweep
+    name = sweep.axes[axis].name
+    others = [a.name for i, a in enumerate(sweep.axes) if i != axis]
+    groups: dict[tuple[Any, ...], list[int]] = {}
+    for number, point in enumerate(sweep.points):
+        key = tuple(point.parameters[o] for o in others)
+        groups.setdefault(key, []).append(number)
+    if len(groups) > MAX_SERIES:
+        anchor = sweep.points[result.best if result.best is not None else 0]
+        keep = tuple(anchor.parameters[o] for o in others)
+        groups = {keep: groups[keep]}
+    series = []
+    for key, numbers in groups.items():
+        label = ", ".join(f"{_short(o)}={_value(v)}" for o, v in zip(others, key, strict=True))
+        reports = [result.reports[n]["metrics"] for n in numbers]
+        series.append(
+            Series(
+                label or metric,
+                tuple(sweep.points[n].parameters[name] for n in numbers),
+                tuple(m[metric] for m in reports),
+                tuple((m["intervals"][metric][0], m["intervals"][metric][1]) for m in reports),
+                tuple(result.reports[n]["verdict"] == "playable" for n in numbers),
+            )
+        )
+    return series
+
+
+def _axis_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
+    from generator.report import plots
+
+    return Plot(
+        lambda: plots.metrics_against_value(name, panels),
+        "Error bars: balance, the range the seats' intervals allow; completion, its Wilson "
+        "interval.",
+    )
+
+
+def _heat_map_plot(result: SweepResult) -> Plot:
+    from generator.report import plots
+
+    sweep = result.sweep
+    rows, columns = sweep.axes
+    table: dict[tuple[Any, Any], int] = {
+        (p.parameters[rows.name], p.parameters[columns.name]): n for n, p in enumerate(sweep.points)
+    }
+    values = [
+        [result.reports[table[r, c]]["metrics"]["balance"] for c in columns.values]
+        for r in rows.values
+    ]
+    playable = [
+        [result.reports[table[r, c]]["verdict"] == "playable" for c in columns.values]
+        for r in rows.values
+    ]
+    return Plot(
+        lambda: plots.heat_map(
+            (rows.name, rows.values), (columns.name, columns.values), values, playable, "balance"
+        ),
+        "Balance (1 - spread of the seat win rates) of every variant of the grid.",
+    )
+
+
+def _interval_text(metrics: dict[str, Any], key: str) -> str:
+    low, high = metrics["intervals"][key]
+    return f"{metrics[key]:.3f} ({low:.2f}–{high:.2f})"
+
+
+def sweep_report_document(result: SweepResult) -> Report:
+    """The document of a sweep report."""
+
+    sweep = result.sweep
+    reports = result.reports
+    playable = sum(r["verdict"] == "playable" for r in reports)
+    blocks: list[Block] = [Heading("Result")]
+    blocks.append(Text(f"{playable} of {len(reports)} variants are playable."))
+    if result.best is not None:
+        best = sweep.points[result.best]
+        metrics = reports[result.best]["metrics"]
+        settings = ", ".join(f"{k} = {_value(v)}" for k, v in best.parameters.items())
+        blocks.append(
+            Text(
+                f"Fairest playable variant: {best.variant.name} ({settings}): balance "
+                f"{_interval_text(metrics, 'balance')}, seat fairness p = "
+                f"{metrics['seat_fairness']['p_value']:.3g}; written to best.toml.",
+                "good",
+            )
+        )
+    else:
+        blocks.append(Text("No variant of this sweep is playable: no best.toml.", "bad"))
+    for number, axis in enumerate(sweep.axes):
+        panels = [(m, axis_series(result, number, m)) for m in ("balance", "completion")]
+        blocks += [Heading(axis.name, 2), _axis_plot(axis.name, panels)]
+    if len(sweep.axes) == 2:
+        blocks += [Heading("Grid", 2), _heat_map_plot(result)]
+    names = [axis.name for axis in sweep.axes]
+    blocks += [
+        Heading("Variants"),
+        TableBlock(
+            ("variant", *map(_short, names), "verdict", "balance", "completion", "fairness p"),
+            tuple(
+                (
+                    point.variant.name,
+                    *(_value(point.parameters[n]) for n in names),
+                    report["verdict"],
+                    _interval_text(report["metrics"], "balance"),
+                    _interval_text(report["metrics"], "completion"),
+                    f"{report['metrics']['seat_fairness']['p_value']:.3g}",
+                )
+                for point, report in zip(sweep.points, reports, strict=True)
+            ),
+            (4, *(1.7,) * len(names), 2, 3, 3, 1.7),
+        ),
+    ]
+    failing = [
+        f"{point.variant.name}: {'; '.join(report['reasons'])}"
+        for point, report in zip(sweep.points, reports, strict=True)
+        if report["reasons"]
+    ]
+    if failing:
+        blocks += [Heading("Why variants are unplayable", 2), Bullets(tuple(failing))]
+    blocks += [
+        Heading("Base variant"),
+        TableBlock(("parameter", "value"), parameter_rows(sweep.base), (1, 1)),
+    ]
+    agents = ", ".join(reports[0]["agents"]) if reports else "-"
+    subtitle = (
+        f"{sweep.base.game}, {len(reports)} variants × {result.games} games, agents {agents}, "
+        f"seed {sweep.seed}"
+    )
+    return Report(f"Sweep of {sweep.base.name}", subtitle, tuple(blocks), sweep.base.print.paper)

@@ -1,0 +1,141 @@
+"""``--set TABLE.FIELD=VALUES``: the axes of a sweep and their cross product.
+
+Values are a comma list (``2,3,4``; ``true,false``; ``hexagon,star``), an integer range
+(``4..6`` = 4, 5, 6), or a range with a step (``22..28:2`` = 22, 24, 26, 28; ``0.5..1:0.25``).
+Only ``[rules]`` and ``[production]`` fields can be swept.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.errors import InputError
+
+TABLES = ("rules", "production")
+MAX_VARIANTS = 2000
+NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+RANGE = re.compile(rf"^\s*({NUMBER})\s*\.\.\s*({NUMBER})\s*(?::\s*({NUMBER})\s*)?$")
+
+Scalar = bool | int | float | str
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One swept field and its values, in the order given."""
+
+    table: str
+    field: str
+    values: tuple[Scalar, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.table}.{self.field}"
+
+
+def scalar(text: str) -> Scalar:
+    """A TOML-like scalar from command-line text: int, float, true/false, else a string."""
+    text = text.strip()
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            value = kind(text)
+        except ValueError:
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            break
+        return value
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text
+
+
+def _range(spec: str, text: str) -> tuple[Scalar, ...]:
+    match = RANGE.match(text)
+    assert match is not None
+    start_text, end_text, step_text = match.groups()
+    integral = all(
+        part is None or re.fullmatch(r"[-+]?\d+", part)
+        for part in (start_text, end_text, step_text)
+    )
+    if integral:
+        start, end, step = int(start_text), int(end_text), int(step_text or 1)
+        if step <= 0:
+            raise InputError(f"--set {spec}: the step must be positive")
+        values: list[Scalar] = list(range(start, end + 1, step))
+    else:
+        if step_text is None:
+            raise InputError(f"--set {spec}: a range of decimals needs a step (e.g. 0.5..1:0.25)")
+        first, last, by = float(start_text), float(end_text), float(step_text)
+        if by <= 0:
+            raise InputError(f"--set {spec}: the step must be positive")
+        count = math.floor((last - first) / by + 1e-9) + 1
+        values = [round(first + i * by, 10) for i in range(max(0, count))]
+    if not values:
+        raise InputError(f"--set {spec}: empty range (the start is above the end)")
+    if len(values) > MAX_VARIANTS:
+        raise InputError(f"--set {spec}: {len(values)} values, at most {MAX_VARIANTS}")
+    return tuple(values)
+
+
+def parse_axis(spec: str) -> Axis:
+    """One ``--set TABLE.FIELD=VALUES`` option."""
+    key, equals, text = spec.partition("=")
+    table, dot, field = key.strip().partition(".")
+    if not equals or not dot or not field:
+        raise InputError(
+            f"--set {spec}: expected TABLE.FIELD=VALUES (e.g. rules.players=2,3,4 or "
+            "production.pitch=22..28:2)"
+        )
+    if table not in TABLES:
+        raise InputError(
+            f"--set {spec}: table {table!r} cannot be swept (allowed: rules, production)"
+        )
+    if RANGE.match(text):
+        values = _range(spec, text)
+    else:
+        parts = text.split(",")
+        if any(not part.strip() for part in parts):
+            raise InputError(f"--set {spec}: empty value in the list")
+        values = tuple(scalar(part) for part in parts)
+    if len(set(map(repr, values))) != len(values):
+        raise InputError(f"--set {spec}: a value is given twice")
+    return Axis(table, field.strip(), values)
+
+
+def parse_axes(specs: Sequence[str]) -> tuple[Axis, ...]:
+    """Every ``--set`` option; each field at most once, not too many combinations."""
+    if not specs:
+        raise InputError("--set: give at least one TABLE.FIELD=VALUES to sweep")
+    axes = tuple(parse_axis(spec) for spec in specs)
+    names = [axis.name for axis in axes]
+    for name in names:
+        if names.count(name) > 1:
+            raise InputError(f"--set: {name} is given more than once")
+    total = math.prod(len(axis.values) for axis in axes)
+    if total > MAX_VARIANTS:
+        raise InputError(f"--set: {total} combinations, at most {MAX_VARIANTS}")
+    return axes
+
+
+def combinations(axes: Sequence[Axis]) -> list[dict[str, Scalar]]:
+    """The cross product, first axis slowest: ``[{"rules.players": 2, "rules.n": 4}, ...]``."""
+    return [
+        {axis.name: value for axis, value in zip(axes, values, strict=True)}
+        for values in itertools.product(*(axis.values for axis in axes))
+    ]
+
+
+def apply(data: dict[str, Any], point: dict[str, Scalar]) -> dict[str, Any]:
+    """A copy of parsed variant data with the values of ``point`` set."""
+    out = {key: dict(value) if isinstance(value, dict) else value for key, value in data.items()}
+    for name, value in point.items():
+        table, _, field = name.partition(".")
+        current = out.get(table, {})
+        out[table] = {**(current if isinstance(current, dict) else {}), field: value}
+    return out

@@ -1,0 +1,133 @@
+"""What a sweep writes: ``sweep.csv``, ``sweep.json``, ``best.toml`` and the report.
+
+Every file is deterministic for a seed (no timings, no dates), whatever the backend.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from generator.registry import Registry
+from generator.sweep.run import SweepResult
+from generator.variant import TABLES, Variant, parse_variant
+
+RATES = ("completion", "balance", "drawishness", "timeouts", "stalemates")
+PLAIN = ("duration_mean", "duration_sd", "branching_mean", "decision_moves")
+
+
+def csv_text(result: SweepResult) -> str:
+    """One row per variant: the swept parameters, every metric with its interval, the
+    verdict and its reasons."""
+    axes = [axis.name for axis in result.sweep.axes]
+    seats = max((len(r["metrics"]["seat_win_rates"]) for r in result.reports), default=0)
+    own = sorted({key for r in result.reports for key in r["metrics"].get("game", {})})
+    header = ["variant", *axes, "verdict", "games"]
+    for rate in RATES:
+        header += [rate, f"{rate}_low", f"{rate}_high"]
+    header += [*PLAIN, "seat_fairness_p"]
+    for seat in range(1, seats + 1):
+        header += [f"seat{seat}_win_rate", f"seat{seat}_low", f"seat{seat}_high"]
+    header += [f"game.{key}" for key in own]
+    header += ["reasons"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for point, report in zip(result.sweep.points, result.reports, strict=True):
+        metrics, intervals = report["metrics"], report["metrics"]["intervals"]
+        row: list[Any] = [point.variant.name]
+        row += [_cell(point.parameters[name]) for name in axes]
+        row += [report["verdict"], report["games"]]
+        for rate in RATES:
+            row += [metrics[rate], *intervals[rate]]
+        row += [metrics[key] for key in PLAIN]
+        row.append(metrics["seat_fairness"]["p_value"])
+        rates = metrics["seat_win_rates"]
+        for seat in range(seats):
+            row += (
+                [rates[seat], *intervals["seat_win_rates"][seat]] if seat < len(rates) else [""] * 3
+            )
+        row += [metrics.get("game", {}).get(key, "") for key in own]
+        row.append("; ".join(report["reasons"]))
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    return str(value).lower() if isinstance(value, bool) else value
+
+
+def json_data(result: SweepResult) -> dict[str, Any]:
+    """The whole sweep: its axes, and per variant the parameters and the check report."""
+    sweep = result.sweep
+    best = result.best
+    return {
+        "variant": sweep.base.name,
+        "game": sweep.base.game,
+        "seed": sweep.seed,
+        "games": result.games,
+        "axes": [{"parameter": axis.name, "values": list(axis.values)} for axis in sweep.axes],
+        "best": sweep.points[best].variant.name if best is not None else None,
+        "variants": [
+            {"name": point.variant.name, "parameters": point.parameters, "report": report}
+            for point, report in zip(sweep.points, result.reports, strict=True)
+        ],
+    }
+
+
+def variant_toml(variant: Variant, comment: str = "") -> str:
+    """A complete variant file: every table written out, so it does not depend on a preset
+    or on defaults changing later."""
+    data: dict[str, Any] = {"game": variant.game, "name": variant.name}
+    for table in TABLES:
+        values = getattr(variant, table).model_dump(mode="json", exclude_none=True)
+        if values:
+            data[table] = values
+    head = "".join(f"# {line}\n" for line in comment.splitlines())
+    return head + tomli_w.dumps(data)
+
+
+def check_round_trip(text: str, variant: Variant, registry: Registry) -> None:
+    """``best.toml`` must read back as the very same variant."""
+    again = parse_variant(tomllib.loads(text), registry, source="best.toml")
+    for table in TABLES:
+        if getattr(again, table) != getattr(variant, table):
+            raise AssertionError(f"best.toml does not reproduce [{table}] of {variant.name}")
+
+
+def write_outputs(
+    result: SweepResult, out: Path, registry: Registry, report_format: str = "pdf"
+) -> list[Path]:
+    """Write every output of the sweep into ``out``; returns the paths written."""
+    from generator.report.document import write_report
+    from generator.report.sweep import sweep_report_document
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = [out / "sweep.csv", out / "sweep.json"]
+    written[0].write_text(csv_text(result), encoding="utf-8")
+    written[1].write_text(json.dumps(json_data(result), indent=2) + "\n", encoding="utf-8")
+    best_path = out / "best.toml"
+    if result.best is not None:
+        point = result.sweep.points[result.best]
+        settings = ", ".join(f"{k} = {_cell(v)}" for k, v in point.parameters.items())
+        text = variant_toml(
+            point.variant,
+            f"The fairest playable variant of the sweep of {result.sweep.base.name}:\n"
+            f"{settings} (balance {result.reports[result.best]['metrics']['balance']:.3f}, "
+            f"{result.games} games, seed {result.sweep.seed}).",
+        )
+        check_round_trip(text, point.variant, registry)
+        best_path.write_text(text, encoding="utf-8")
+        written.append(best_path)
+    elif best_path.exists():  # from an earlier sweep into the same folder
+        best_path.unlink()
+    report_path = out / f"report.{report_format}"
+    write_report(report_path, sweep_report_document(result))
+    written.append(report_path)
+    return written

@@ -1,0 +1,149 @@
+"""``plywright sweep``: validate every combination first, then check them all on one backend.
+
+Every variant of a sweep plays the same seeded games (game ``i`` uses the same random streams
+in every variant), so differences between variants are not luck of the draw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.api import StaticCheck
+from generator.checks import static_checks
+from generator.errors import InputError
+from generator.registry import Registry
+from generator.simulate.executors import Backend
+from generator.simulate.runner import CheckPlan, Progress, check_plan, check_report, simulate_many
+from generator.sweep.grid import Axis, Scalar, apply, combinations, parse_axes
+from generator.variant import Variant, parse_variant, read_variant_file, safe_folder_name
+
+
+@dataclass(frozen=True)
+class SweepPoint:
+    """One combination of the swept values: its variant, plan and static checks."""
+
+    parameters: dict[str, Scalar]
+    variant: Variant
+    plan: CheckPlan
+    checks: tuple[StaticCheck, ...]
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A validated sweep, ready to run."""
+
+    source: Path
+    base: Variant
+    data: dict[str, Any]
+    """The parsed variant file the combinations start from."""
+    axes: tuple[Axis, ...]
+    points: tuple[SweepPoint, ...]
+    seed: int
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    sweep: Sweep
+    games: int
+    reports: tuple[dict[str, Any], ...]
+    """One check report per point (without ``seconds``), in point order."""
+    best: int | None
+    """The point with the fairest seats among the playable ones."""
+
+
+def point_name(base: str, parameters: dict[str, Scalar]) -> str:
+    """``halma-standard-players3-n5``: the base name and each swept value (a safe folder
+    name of at most 64 characters, or ``""`` when none fits)."""
+    parts = [base]
+    for key, value in parameters.items():
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        parts.append(re.sub(r"[^\w.]+", "_", key.partition(".")[2] + shown).replace("..", "_"))
+    name = "-".join(parts)
+    return name if safe_folder_name(name) else ""
+
+
+def point_names(base: str, points: Sequence[dict[str, Scalar]]) -> list[str]:
+    """A distinct name per point (numbered when names cut at 64 characters would clash)."""
+    names = [point_name(base, parameters) for parameters in points]
+    if "" in names or len(set(names)) != len(names):
+        names = [f"{base[:56].rstrip(' .')}-{number + 1:04d}" for number in range(len(points))]
+    return names
+
+
+def _validate_point(
+    registry: Registry, data: dict[str, Any], parameters: dict[str, Scalar], name: str, source: str
+) -> Variant:
+    settings = ", ".join(f"{key}={value}" for key, value in parameters.items())
+    point = apply(data, parameters)
+    point["name"] = name
+    try:
+        return parse_variant(point, registry, source=source)
+    except InputError as exc:
+        message = str(exc).removeprefix(f"{source}: ")
+        raise InputError(f"--set {settings}: {message}", source=source) from None
+
+
+def prepare_sweep(
+    registry: Registry,
+    path: Path,
+    specs: Sequence[str],
+    *,
+    agent: str | None = None,
+    seed: int = 0,
+) -> Sweep:
+    """Parse the ``--set`` options and validate every combination (and its agents) before
+    any game runs; the first bad one raises :class:`InputError` naming it."""
+    data = read_variant_file(path)
+    source = str(path)
+    base = parse_variant(data, registry, source=source, default_name=path.stem)
+    axes = parse_axes(specs)
+    models = {"rules": base.definition.rules_model, "production": base.definition.production_model}
+    for axis in axes:
+        fields = models[axis.table].model_fields
+        if axis.field not in fields:
+            allowed = ", ".join(fields) or "none"
+            raise InputError(
+                f"--set {axis.name}: unknown field of [{axis.table}] for {base.game} "
+                f"(allowed: {allowed})"
+            )
+    grid = combinations(axes)
+    points = []
+    for parameters, name in zip(grid, point_names(base.name, grid), strict=True):
+        variant = _validate_point(registry, data, parameters, name, source)
+        plan = check_plan(registry, variant, seed=seed, agent=agent)
+        points.append(
+            SweepPoint(parameters, variant, plan, tuple(static_checks(registry, variant)))
+        )
+    return Sweep(path, base, data, axes, tuple(points), seed)
+
+
+def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
+    """The playable report with the highest balance (ties: the larger seat-fairness p-value,
+    then the first)."""
+    best: int | None = None
+    best_key: tuple[float, float] | None = None
+    for number, report in enumerate(reports):
+        if report["verdict"] != "playable":
+            continue
+        metrics = report["metrics"]
+        key = (metrics["balance"], metrics["seat_fairness"]["p_value"])
+        if best_key is None or key > best_key:
+            best, best_key = number, key
+    return best
+
+
+def run_sweep(
+    sweep: Sweep, games: int, backend: Backend, progress: Progress | None = None
+) -> SweepResult:
+    """Play ``games`` games of every point on ``backend`` and judge each one."""
+    results = simulate_many([point.plan for point in sweep.points], games, backend, progress)
+    reports = []
+    for point, stats in zip(sweep.points, results, strict=True):
+        report = check_report(point.checks, point.plan, stats, 0.0)
+        del report["seconds"]
+        reports.append(report)
+    return SweepResult(sweep, games, tuple(reports), fairest(reports))

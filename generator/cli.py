@@ -2,17 +2,21 @@
 
 Exit status: 0 success (``check``: playable), 1 failure (``check``: unplayable, failed build),
 2 bad input (unreadable or invalid variant, unknown game, bad option) with one line naming
-the file, the field and the allowed values.
+the file, the field and the allowed values; 130 (SIGINT, Ctrl-C) or 143 (SIGTERM) when
+interrupted, with one line saying what was kept.
 """
 
 from __future__ import annotations
 
 import json
+import signal
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -27,17 +31,32 @@ from rich.progress import (
 from rich.table import Table
 
 from generator.errors import InputError
-from generator.registry import Registry, load_registry
-from generator.variant import Variant, load_variant
+
+if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
+    from generator.registry import Registry
+    from generator.variant import Variant
 
 EXIT_BAD_INPUT = 2
+PIPE_WIDTH = 10_000
+"""Console width when stdout is not a terminal: whole lines, tables at their natural width."""
+
+
+def _console() -> Console:
+    """The stdout console: wrapped to a terminal, whole lines into a pipe, CI log or file."""
+    if sys.stdout.isatty():
+        return Console()
+    return Console(width=PIPE_WIDTH, soft_wrap=True)
 
 
 def _registry() -> Registry:
+    from generator.registry import load_registry
+
     return load_registry()
 
 
 def _load(path: str) -> tuple[Registry, Variant]:
+    from generator.variant import load_variant
+
     registry = _registry()
     return registry, load_variant(Path(path), registry)
 
@@ -78,7 +97,7 @@ def cli() -> None:
 def games() -> None:
     """List registered games, their presets and parameters."""
     registry = _registry()
-    console = Console()
+    console = _console()
     table = Table("game", "title", "presets", "agents", "rules parameters", show_lines=True)
     for name in sorted(registry.games):
         definition = registry.games[name]
@@ -237,7 +256,7 @@ def check(
 
 
 def _print_report(report: dict[str, Any], variant: Variant) -> None:
-    console = Console()
+    console = _console()
     colour = "green" if report["verdict"] == "playable" else "red"
     console.print(
         f"[bold {colour}]{report['verdict']}[/]: {variant.name} ({variant.game}), "
@@ -355,8 +374,82 @@ def serve(host: str, port: int) -> None:
     run_server(host, port)
 
 
+class _Interrupt(SystemExit):
+    """Raised in the main thread on SIGINT or SIGTERM; exit status 128 + the signal."""
+
+
+class _Interrupts:
+    """Turns SIGINT and SIGTERM into :class:`_Interrupt` and remembers the first one.
+
+    Long work stops on it and cleans up (the check runner ends its workers, a build removes its
+    temporary folder); repeats within a second (a double Ctrl-C) do not disturb that cleanup.
+    Signals the parent set to be ignored (``nohup``, background jobs) stay ignored.
+    """
+
+    REPEAT = 1.0
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.last = 0.0
+
+    def __call__(self, signum: int, frame: FrameType | None) -> None:
+        now = time.monotonic()
+        repeat = self.signum is not None and now - self.last < self.REPEAT
+        self.signum = self.signum or signum
+        self.last = now
+        if not repeat:
+            raise _Interrupt(128 + signum)
+
+    @contextmanager
+    def installed(self) -> Iterator[_Interrupts]:
+        previous = {}
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                if signal.getsignal(sig) != signal.SIG_IGN:
+                    previous[sig] = signal.signal(sig, self)
+            except ValueError:  # not the main thread: Python delivers no signals here
+                pass
+        try:
+            yield self
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+
+def _interrupted(exc: BaseException, args: Sequence[str]) -> str:
+    """The one line said when the command was interrupted, whatever became of the interrupt."""
+    from generator.build import InterruptedAfterSwap
+    from generator.errors import Interrupted
+
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, Interrupted):
+            return str(cause)
+        if isinstance(cause, InterruptedAfterSwap):
+            return "interrupted as the build finished; the new build is complete"
+        cause = cause.__cause__ or cause.__context__
+    command = next((arg for arg in args if arg in cli.commands), None)
+    return "interrupted; previous build kept" if command == "build" else "interrupted"
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: run the CLI, turning bad input into exit status 2 and one line."""
+    """Entry point: run the CLI, turning bad input into exit status 2 and one line, and an
+    interrupt (SIGINT, SIGTERM) into exit status 130 or 143 and one line."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    interrupts = _Interrupts()
+    with interrupts.installed():
+        try:
+            _run(args)
+        except BaseException as exc:
+            if interrupts.signum is None:
+                raise
+            click.echo(f"plywright: {_interrupted(exc, args)}", err=True)
+            sys.exit(128 + interrupts.signum)
+
+
+def _run(argv: list[str]) -> None:
     try:
         cli.main(args=argv, prog_name="plywright", standalone_mode=False)
     except InputError as exc:

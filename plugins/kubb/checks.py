@@ -9,8 +9,8 @@ from plugins.kubb.rules import make_game
 
 MIN_CORNER_CLEARANCE = 0.2
 """Least room (m) between an outer base kubb and its corner stake."""
-MIN_HALF_DEPTH = 1.0
-"""Least depth (m) of a half for throw-ins to land in it."""
+MIN_HALF_DEPTH = 2.0
+"""Depth (m) of a half below which throw-ins have little room to land (a warning)."""
 TURNS_PER_GAME = 40
 """``max_turns`` below this risks unfinished games: beginners need about 15 turns (seed),
 slow games 40 and more."""
@@ -72,14 +72,15 @@ def _to_king(geo: KubbField, point: tuple[float, float]) -> float:
 
 
 def check_field(rules: KubbRules) -> StaticCheck:
-    """The field is deep enough for throw-ins and fits its width."""
+    """The halves are deep enough for throw-ins (the width holds the base row: validated)."""
     half = rules.length / 2
     if half < MIN_HALF_DEPTH:
         return StaticCheck(
             "kubb-field",
             False,
-            f"a {rules.length:g} m field leaves halves {half:g} m deep: throw-ins need "
-            f"{MIN_HALF_DEPTH:g} m",
+            f"a {rules.length:g} m field leaves halves {half:g} m deep: throw-ins have little "
+            f"room to land (less than {MIN_HALF_DEPTH:g} m)",
+            "warning",
         )
     return StaticCheck(
         "kubb-field",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import json
 import math
+import shutil
+import subprocess
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -110,3 +112,13 @@ def test_bom_and_report(built: Built) -> None:
     names = {c["name"]: c["ok"] for c in checks["static_checks"]}
     assert names["production.mat_printable"] is True
     assert names["production.refcard_uk"] is True
+
+
+@pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
+def test_every_pdf_embeds_its_fonts(built: Built) -> None:
+    pdfs = sorted(built.folder.rglob("*.pdf"))
+    assert len(pdfs) == 7
+    for path in pdfs:
+        out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+        rows = out.stdout.splitlines()[2:]
+        assert rows and all(" yes " in row and "DejaVu" in row for row in rows), path.name

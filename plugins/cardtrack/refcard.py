@@ -208,8 +208,8 @@ def write_refcard(
         c.setFillColorRGB(0.35, 0.35, 0.35)
         c.setFont(regular, 5)
         c.drawString(
-            x0 * K,
-            (SLUG / 2 - 1) * K,
+            (x0 + 1.5) * K,
+            2.0 * K,
             f"{name} · {t.lang} · {labels[number]} · {p.w:g} × {p.h:g} mm + {p.bleed:g} mm bleed",
         )
     c.save()

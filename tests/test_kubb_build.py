@@ -266,6 +266,6 @@ def test_uncuttable_pieces_are_refused_by_build(run_cli: CliRunner, tmp_path: Pa
     )
     done = run_cli("build", str(variant), "--out", str(tmp_path / "out"), "--quiet")
     assert done.returncode == 1, done.stderr
-    assert "production.king_length" in done.stderr and "build refused" in done.stderr
+    assert "production.king_stock_length" in done.stderr and "build refused" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()

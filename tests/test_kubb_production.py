@@ -121,13 +121,14 @@ def test_cut_list_positions_add_up() -> None:
         ({"king_stock_section": 80.0}, "production.king_section", "error"),
         ({"dowel_diameter": 40.0}, "production.baton_section", "error"),
         ({"stake_stock_section": 20.0}, "production.stake_section", "error"),
-        ({"kubb_stock_length": 150.0}, "production.kubb_length", "error"),
-        ({"king_stock_length": 300.0}, "production.king_length", "error"),
-        ({"dowel_length": 250.0}, "production.baton_length", "error"),
+        ({"kubb_stock_length": 150.0}, "production.kubb_stock_length", "error"),
+        ({"king_stock_length": 300.0}, "production.king_stock_length", "error"),
+        ({"dowel_length": 250.0}, "production.baton_stock_length", "error"),
         ({"kubb_stock_section": 95.0}, "production.kubb_oversize", "warning"),
         ({"crown_points": 8, "crown_height": 60.0}, "production.crown_notches", "warning"),
         ({"king_height": 140.0, "crown_height": 20.0}, "production.king_height", "warning"),
         ({"kubb_height": 300.0}, "production.kubb_stands", "warning"),
+        ({"king_width": 60.0, "king_stock_section": 60.0}, "production.king_thicker", "warning"),
     ],
 )
 def test_production_checks_flag(change: dict[str, object], name: str, severity: str) -> None:

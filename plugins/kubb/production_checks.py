@@ -84,7 +84,7 @@ def length_checks(p: KubbProduction, rules: SetRules) -> list[StaticCheck]:
         s = use.stock
         out.append(
             _check(
-                f"{s.key}_length",
+                f"{s.key}_stock_length",
                 use.pieces >= 1,
                 f"{use.pieces} {s.key}s of {mm(s.piece_length)} mm per {mm(s.stock_length)} mm "
                 f"{s.material}; {use.sets} full sets per length",
@@ -123,7 +123,7 @@ def shape_checks(p: KubbProduction) -> list[StaticCheck]:
             "warning",
         ),
         _check(
-            "king_section",
+            "king_thicker",
             p.king_width >= p.kubb_width,
             f"the king ({mm(p.king_width)} mm) is at least as thick as the kubbs",
             f"the king ({mm(p.king_width)} mm) is thinner than the kubbs ({mm(p.kubb_width)} mm)",

@@ -216,6 +216,39 @@ def test_every_engine_move_is_legal_and_conserves_pegs(
     assert moved == ([] if action == game.pass_action else [seat])
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_apply_action_alone_accepts_exactly_the_legal_moves(state: HalmaState) -> None:
+    """``apply_action`` on positions whose moves were never listed (nothing cached): every legal
+    ``(from, to)`` of the slow checker is accepted, every other one (the start hole, out of a
+    locked target, too far) refused, and ``move_path`` gives a path the rules allow."""
+    game = state.game
+    seat = state.current_player()
+    holes = game.tables.board.holes
+    legal = {(game.hole(*a), game.hole(*b)) for a, b in slow_of(state)}
+    pegs = [state.pegs(s) for s in range(game.players)]
+    rules = game.rules
+    target = rules.target_points()[seat]
+    for start in range(game.size):
+        if not pegs[seat] >> start & 1:
+            continue
+        for to in range(game.size):
+            fresh = HalmaState(game, list(pegs), seat)
+            action = start * game.size + to
+            if (start, to) in legal:
+                path = [holes[h] for h in HalmaState(game, list(pegs), seat).move_path(action)]
+                assert path[0] == holes[start] and path[-1] == holes[to]
+                if rules.jump_own:
+                    assert slow_move_is_legal(
+                        rules.n, peg_map(state), seat, target, rules.target_lock, path
+                    )
+                fresh.apply_action(action)
+                assert fresh.pegs(seat) == pegs[seat] ^ (1 << start) ^ (1 << to)
+            else:
+                with pytest.raises(ValueError, match="illegal move"):
+                    fresh.apply_action(action)
+
+
 def random_playout(game: HalmaGame, rng: random.Random, plies: int) -> Iterator[HalmaState]:
     state = game.new_initial_state()
     for _ in range(plies):

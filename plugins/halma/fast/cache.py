@@ -45,10 +45,13 @@ def configure() -> Path:
 
 
 def stamp_path(source: Path) -> Path:
-    """The file that says the kernels of ``source`` were compiled by this numba and Python."""
+    """The file that says this version of ``source`` was compiled by this numba and Python
+    (keyed like numba's own cache index, plus the content)."""
     import numba
 
     key = hashlib.sha256()
     key.update(source.read_bytes())
+    status = source.stat()  # numba recompiles when these change (a checkout, an edit)
+    key.update(f"{status.st_mtime}:{status.st_size}".encode())
     key.update(f"{numba.__version__}:{sys.version}:{sys.platform}".encode())
     return numba_cache_dir() / f"plywright-{source.stem}-{key.hexdigest()[:16]}.ok"

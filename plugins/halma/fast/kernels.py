@@ -40,46 +40,82 @@ def gen_moves(
 ):
     """Write every distinct (from, to) move of ``seat`` into ``mf``/``mt``; return the count.
 
-    ``visit``/``stamp``: scratch marks (a hole is reached by the current peg when
-    ``visit[h] == stamp[0]``); ``stack``: scratch of one entry per hole.
+    As :func:`plugins.halma.movegen.move_masks`: the holes a chain reaches are the components
+    of the peg's first landings in the jump graph (free holes linked when the hole between
+    them is jumpable), the same graph for every peg of the mover (pegs held by the target
+    lock: the graph of the target's free holes); each component is searched once.
+    ``visit``: scratch of shape ``(7, 2 * holes + 2)`` (rows: component stamp of a hole in
+    the free graph and in the locked graph, its component in each, the last peg that used a
+    component, the components' holes, where each component starts); ``stamp``: two counters;
+    ``stack``: one entry per hole.
     """
+    stamp[0] += 1
+    here = stamp[0]  # this position
+    found = 0  # components so far
+    used = 0  # their holes so far
+    visit[6, 0] = 0
     count = 0
     for k in range(npegs[seat]):
         s = pos[seat, k]
         locked = lock[seat, s] != 0
-        stamp[0] += 1
-        mark = stamp[0]
-        visit[s] = mark
+        row = 1 if locked else 0
+        stamp[1] += 1
+        peg = stamp[1]
         for d in range(6):
             t = nb[s, d]
             if t >= 0 and board[t] < 0 and (not locked or lock[seat, t] != 0):
-                visit[t] = mark
                 mf[count] = s
                 mt[count] = t
                 count += 1
-        stack[0] = s
-        top = 1
-        while top > 0:
-            top -= 1
-            h = stack[top]
-            for d in range(6):
-                o = jover[h, d]
-                if o < 0 or o == s:
-                    continue
-                owner = board[o]
-                if owner < 0 or (not jump_own and owner == seat):
-                    continue
-                t = jland[h, d]
-                if board[t] >= 0 or visit[t] == mark:
-                    continue
-                if locked and lock[seat, t] == 0:
-                    continue
-                visit[t] = mark
-                mf[count] = s
-                mt[count] = t
-                count += 1
-                stack[top] = t
-                top += 1
+        for d in range(6):
+            o = jover[s, d]
+            if o < 0:
+                continue
+            owner = board[o]
+            if owner < 0 or (not jump_own and owner == seat):
+                continue
+            f = jland[s, d]
+            if board[f] >= 0 or (locked and lock[seat, f] == 0):
+                continue
+            if visit[row, f] == here:
+                c = visit[2 + row, f]
+            else:  # a new component: search it from f
+                c = found
+                found += 1
+                visit[row, f] = here
+                visit[2 + row, f] = c
+                visit[5, used] = f
+                used += 1
+                stack[0] = f
+                top = 1
+                while top > 0:
+                    top -= 1
+                    h = stack[top]
+                    for e in range(6):
+                        o2 = jover[h, e]
+                        if o2 < 0:
+                            continue
+                        owner2 = board[o2]
+                        if owner2 < 0 or (not jump_own and owner2 == seat):
+                            continue
+                        t = jland[h, e]
+                        if board[t] >= 0 or visit[row, t] == here:
+                            continue
+                        if locked and lock[seat, t] == 0:
+                            continue
+                        visit[row, t] = here
+                        visit[2 + row, t] = c
+                        visit[5, used] = t
+                        used += 1
+                        stack[top] = t
+                        top += 1
+                visit[6, c + 1] = used
+            if visit[4, c] != peg:
+                visit[4, c] = peg
+                for m in range(visit[6, c], visit[6, c + 1]):
+                    mf[count] = s
+                    mt[count] = visit[5, m]
+                    count += 1
     return count
 
 
@@ -139,8 +175,8 @@ def list_moves(board, pos, npegs, seat, jover, jland, nb, lock, jump_own):
     cap = npegs[seat] * size + 1
     mf = np.empty(cap, np.int32)
     mt = np.empty(cap, np.int32)
-    visit = np.zeros(size, np.int64)
-    stamp = np.zeros(1, np.int64)
+    visit = np.zeros((7, 2 * size + 2), np.int64)
+    stamp = np.zeros(2, np.int64)
     stack = np.empty(size, np.int32)
     count = gen_moves(
         board, pos, npegs, seat, jover, jland, nb, lock, jump_own, visit, stamp, stack, mf, mt
@@ -180,8 +216,8 @@ def perft(
     cnt = np.zeros(depth, np.int64)
     idx = np.zeros(depth, np.int64)
     saved = np.empty((depth, 6), np.int64)
-    visit = np.zeros(size, np.int64)
-    stamp = np.zeros(1, np.int64)
+    visit = np.zeros((7, 2 * size + 2), np.int64)
+    stamp = np.zeros(2, np.int64)
     stack = np.empty(size, np.int32)
     st = st0.copy()
     cnt[0] = gen_moves(
@@ -327,8 +363,8 @@ def play_games(
     cap = np.max(npegs) * size + 1
     mf = np.empty(cap, np.int32)
     mt = np.empty(cap, np.int32)
-    visit = np.zeros(size, np.int64)
-    stamp = np.zeros(1, np.int64)
+    visit = np.zeros((7, 2 * size + 2), np.int64)
+    stamp = np.zeros(2, np.int64)
     stack = np.empty(size, np.int32)
     board = np.empty(size, np.int8)
     pos = np.empty((start.shape[0], start.shape[1]), np.int32)

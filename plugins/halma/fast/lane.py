@@ -52,8 +52,8 @@ _compile_lock = threading.Lock()
 
 
 def ensure_compiled() -> None:
-    """Load the kernels from numba's cache, compiling them first (with one line on stderr) when
-    this numba and Python have not compiled this version of them yet."""
+    """Compile every kernel into numba's cache (after one line on stderr) unless this numba and
+    Python have compiled this version of them already; then each loads on its first call."""
     if _compiled.is_set():
         return
     with _compile_lock:
@@ -64,14 +64,14 @@ def ensure_compiled() -> None:
         cache.configure()
         source = Path(__file__).with_name("kernels.py")
         stamp = cache.stamp_path(source)
-        if not stamp.exists():
+        if not stamp.exists():  # else each kernel loads from the cache on its first call
             print(COMPILING, file=sys.stderr, flush=True)
-        _warm_up()
-        try:
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.touch()
-        except OSError:  # a read-only cache folder: numba then compiles in memory each run
-            pass
+            _warm_up()
+            try:
+                stamp.parent.mkdir(parents=True, exist_ok=True)
+                stamp.touch()
+            except OSError:  # a read-only cache folder: numba compiles in memory each run
+                pass
         _compiled.set()
 
 

@@ -83,6 +83,11 @@ def total_cards(state: CardtrackState) -> int:
 
 
 def check_invariants(state: CardtrackState, expected_total: int) -> None:
+    if state.current_player() in (0, 1):  # cached reach tables list what a fresh search lists
+        fresh = state.clone()
+        fresh.reach_cache = [{}, {}]
+        fresh._legal = None
+        assert fresh.legal_actions() == state.legal_actions()
     assert total_cards(state) == expected_total
     assert sum(len(d) for d in state.draw_decks) == len(state.draw)
     assert state.open_count == sum(len(d) for d in state.open_decks)

@@ -19,6 +19,8 @@ QUEEN_VALUE = 12
 KING_VALUE = 13
 JOKER_VALUE = 0
 """A joker lying on the table: any card may move a token onto it."""
+VALUES_UP_TO = 14
+"""The highest card value (an ace)."""
 WILD_VALUE = 99
 """A wild joker in hand counts as any value for one move."""
 PLAYERS = ("black", "red")

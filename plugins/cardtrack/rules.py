@@ -24,7 +24,6 @@ acting player's doing, so the acting player is not left without a legal action.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +33,6 @@ from plugins.cardtrack.cards import KINDS, KINGS, NAMES, OWNERS, VALUES
 from plugins.cardtrack.geometry import (
     COLUMN_OFFSET,
     ROW_STRIDE,
-    Slot,
     column_range,
     slot_index,
     slot_of_index,
@@ -131,6 +129,9 @@ def make_game(rules: CardtrackRules) -> CardtrackGame:
     return CardtrackGame(rules)
 
 
+ReachTable = tuple[frozenset[int], dict[int, int]]
+"""Cards looked at (a change there makes the table stale) and card -> lowest usable value."""
+
 LogEntry = tuple[int, int, int, int, tuple[int, ...], int, bool]
 """(card kind, deck, owner, action, path of slot indices, token id or -1, reshuffled)."""
 
@@ -145,17 +146,21 @@ class CardtrackState:
         "action_counts",
         "big",
         "block_refusals",
+        "build_list",
         "card",
         "card_deck",
         "draw",
         "draw_decks",
         "frontier",
         "game",
+        "links",
         "log",
+        "low",
         "occ",
         "open_count",
         "open_decks",
         "pending_reshuffle",
+        "reach_cache",
         "reserve",
         "reshuffles",
         "result",
@@ -164,6 +169,7 @@ class CardtrackState:
         "track",
         "track_deck",
         "turned",
+        "values",
         "winner",
     )
 
@@ -185,6 +191,11 @@ class CardtrackState:
         self.track: dict[int, int] = {black: cards.BLACK_JOKER, red: cards.RED_JOKER}
         self.track_deck: dict[int, int] = {black: 0, red: 0}
         self.frontier: set[int] = set()
+        self.build_list: list[int] | None = None
+        self.links: dict[int, tuple[int, ...]] = {}
+        self.values: dict[int, int] = {}
+        self.low: list[set[int]] = [set() for _ in range(cards.VALUES_UP_TO + 1)]
+        self.reach_cache: list[dict[int, ReachTable]] = [{}, {}]
         for start in (black, red):
             self._grow_frontier(start)
         self.big = [black, red]
@@ -287,6 +298,11 @@ class CardtrackState:
         other.track = self.track.copy()
         other.track_deck = self.track_deck.copy()
         other.frontier = self.frontier.copy()
+        other.build_list = self.build_list  # never mutated once made
+        other.links = self.links.copy()  # values are tuples, replaced, never mutated
+        other.values = self.values.copy()
+        other.low = [cells.copy() for cells in self.low]
+        other.reach_cache = [self.reach_cache[0].copy(), self.reach_cache[1].copy()]
         other.big = self.big.copy()
         other.smalls = [self.smalls[0].copy(), self.smalls[1].copy()]
         other.reserve = self.reserve.copy()
@@ -483,6 +499,7 @@ class CardtrackState:
             self.track[payload] = kind
             self.track_deck[payload] = deck
             self._grow_frontier(payload)
+            self.reach_cache = [{}, {}]
         else:
             self.open_decks[kind].append(deck)
             self.open_count += 1
@@ -498,6 +515,7 @@ class CardtrackState:
             elif what == KING:
                 self.reserve[seat] -= 1
                 self.smalls[seat].append(payload)
+                self._forget(1 - seat, payload, payload)
                 occ = self.occ[seat]
                 occ[payload] = occ.get(payload, 0) + 1
         self.action_counts[what] += 1
@@ -531,6 +549,7 @@ class CardtrackState:
         self.pending_reshuffle = True
 
     def _move(self, seat: int, src: int, dest: int) -> None:
+        self._forget(1 - seat, src, dest)
         occ = self.occ[seat]
         left = occ[src] - 1
         if left:
@@ -551,11 +570,22 @@ class CardtrackState:
             self.winner = seat
 
     def _grow_frontier(self, index: int) -> None:
-        frontier, track, game = self.frontier, self.track, self.game
+        """A card now lies in ``index``: update the buildable slots, the links between
+        neighbouring cards and the slot values."""
+        frontier, track, game, links = self.frontier, self.track, self.game, self.links
         frontier.discard(index)
+        self.build_list = None
+        value = self.values[index] = VALUES[track[index]]
+        for cells in self.low[value:]:
+            cells.add(index)
+        own: list[int] = []
         for nb in neighbours_of(index):
-            if nb not in track and game.on_table(nb):
+            if nb in track:
+                own.append(nb)
+                links[nb] = (*links.get(nb, ()), index)
+            elif game.on_table(nb):
                 frontier.add(nb)
+        links[index] = tuple(own)
 
     def _path_of(self, action: int) -> tuple[tuple[int, ...], int]:
         """(path of slot indices, token id or -1) of a legal ``action``; builds give (slot,)."""
@@ -573,7 +603,7 @@ class CardtrackState:
             src = self.smalls[seat][token] if token < len(self.smalls[seat]) else -1
             path = self._paths.get(action)
             if path is None:
-                path = self._small_paths(seat, src, self.move_value()).get(dest, (src, dest))
+                path = self._small_path(seat, src, self.move_value(), dest)
             return (path, token + 1)
         start = self.game.starts[seat]
         path = self._paths.get(action)
@@ -601,32 +631,86 @@ class CardtrackState:
 
     # --- listing actions --------------------------------------------------------------
 
-    def _small_dests(self, seat: int, src: int, value: int) -> list[int]:
-        """The cards a small token on ``src`` may stop on (sorted), without their paths."""
-        if self.game.rules.small_path_rule == "stop_card":
-            return sorted(self._small_paths(seat, src, value))
-        # under the turned-card rule a card is reachable within k steps along a simple path
-        # iff its breadth-first distance is at most k: one visit per card
-        track = self.track
+    def _passable(self, seat: int, value: int) -> set[int]:
+        """Cards a token of ``seat`` may enter with a card of ``value``."""
+        cells = self.low[min(value, cards.VALUES_UP_TO)]
         theirs = self.occ[1 - seat]
-        seen = {src}
+        return cells.difference(theirs) if not theirs.keys().isdisjoint(cells) else cells
+
+    def _small_path(self, seat: int, src: int, value: int, dest: int) -> tuple[int, ...]:
+        """The canonical path of a small-token move (``(src, dest)`` if there is none)."""
+        if self.game.rules.small_path_rule == "stop_card":
+            return self._small_paths(seat, src, value).get(dest, (src, dest))
+        passable = self._passable(seat, value)
+        links = self.links
+        parent = {src: src}
         level = [src]
         for _ in range(self.game.rules.small_max_steps):
             nxt = []
             for here in level:
-                for nb in neighbours_of(here):
-                    if nb in seen:
+                for nb in links[here]:
+                    if nb in parent or nb not in passable:
                         continue
-                    kind = track.get(nb)
-                    if kind is None or VALUES[kind] > value or nb in theirs:
-                        continue
-                    seen.add(nb)
+                    parent[nb] = here
+                    if nb == dest:
+                        path = [dest]
+                        while path[-1] != src:
+                            path.append(parent[path[-1]])
+                        return tuple(reversed(path))
                     nxt.append(nb)
+            level = nxt
+        return (src, dest)
+
+    def _forget(self, seat: int, src: int, dest: int) -> None:
+        """Drop ``seat``'s cached reach tables that an opponent token moving from ``src`` to
+        ``dest`` may change."""
+        cache = self.reach_cache[seat]
+        stale = [key for key, (touched, _) in cache.items() if src in touched or dest in touched]
+        if stale:
+            cache = self.reach_cache[seat] = cache.copy()  # clones may share the old dict
+            for key in stale:
+                del cache[key]
+
+    def _reach_table(self, seat: int, src: int) -> dict[int, int]:
+        """Card -> the lowest card value that lets a small token on ``src`` stop there (the
+        highest card entered on the best path of at most ``small_max_steps`` steps), cached
+        until a build or an opponent token moving near ``src``."""
+        cache = self.reach_cache[seat]
+        hit = cache.get(src)
+        if hit is not None:
+            return hit[1]
+        links, values = self.links, self.values
+        theirs = self.occ[1 - seat]
+        best = {src: 0}
+        touched = {src}
+        level = {src: 0}
+        for _ in range(self.game.rules.small_max_steps):
+            nxt: dict[int, int] = {}
+            for here, bound in level.items():
+                for nb in links[here]:
+                    touched.add(nb)
+                    if nb in theirs:
+                        continue
+                    value = values[nb]
+                    if bound > value:
+                        value = bound
+                    if value < best.get(nb, 1 << 20):
+                        best[nb] = nxt[nb] = value
             if not nxt:
                 break
             level = nxt
-        seen.discard(src)
-        return sorted(seen)
+        del best[src]
+        if len(cache) > 64:
+            cache.clear()
+        cache[src] = (frozenset(touched), best)
+        return best
+
+    def _small_dests(self, seat: int, src: int, value: int) -> list[int]:
+        """The cards a small token on ``src`` may stop on (sorted), without their paths."""
+        if self.game.rules.small_path_rule == "stop_card":
+            return sorted(self._small_paths(seat, src, value))
+        # under the turned-card rule the best walk of at most k steps is a simple path
+        return [dest for dest, bound in self._reach_table(seat, src).items() if bound <= value]
 
     def _small_paths(self, seat: int, src: int, value: int) -> dict[int, tuple[int, ...]]:
         """Destination -> canonical path (start first) of a small-token move from ``src``."""
@@ -684,41 +768,37 @@ class CardtrackState:
         else:
             value = self.move_value()
             if not KINGS[kind] and kind < cards.BLACK_JOKER:
-                out.extend(build_action(slot) for slot in sorted(self.frontier))
+                builds = self.build_list
+                if builds is None:
+                    builds = self.build_list = [slot << 3 | BUILD for slot in sorted(self.frontier)]
+                out.extend(builds)
             src = self.big[seat]
             theirs = self.occ[1 - seat]
-            track = self.track
-            for nb in neighbours_of(src):
-                card = track.get(nb)
-                if card is None or VALUES[card] > value or nb in theirs:
+            values = self.values
+            around = set(neighbours_of(self.big[1 - seat]))  # only moves onto these can block
+            for nb in self.links[src]:
+                if values[nb] > value or nb in theirs:
                     continue
-                if self._makes_block(seat, src, nb):
+                if nb in around and self._makes_block(seat, src, nb):
                     refused += 1
                     continue
-                out.append(big_action(nb))
+                out.append(nb << 3 | BIG)
             seen: set[int] = set()
             for token, here in enumerate(self.smalls[seat]):
                 if here in seen:
                     continue
                 seen.add(here)
-                for dest in self._small_dests(seat, here, value):
-                    if self._makes_block(seat, here, dest):
+                dests = self._small_dests(seat, here, value)
+                code = token << 3 | SMALL
+                if around.isdisjoint(dests):
+                    out.extend([dest << 8 | code for dest in dests])
+                    continue
+                for dest in dests:
+                    if dest in around and self._makes_block(seat, here, dest):
                         refused += 1
                         continue
-                    out.append(small_action(token, dest))
+                    out.append(dest << 8 | code)
             out.append(DISCARD)
         self.block_refusals += refused
         self._legal = out
         self._paths = paths
-
-
-def legal_by_type(state: CardtrackState) -> dict[str, list[int]]:
-    """The legal actions of a decision grouped by action name (for agents and tests)."""
-    groups: dict[str, list[int]] = {name: [] for name in ACTION_NAMES}
-    for action in state.legal_actions():
-        groups[ACTION_NAMES[action & 7]].append(action)
-    return groups
-
-
-def slots_of(indices: Iterable[int]) -> list[Slot]:
-    return [slot_of_index(i) for i in indices]

@@ -8,6 +8,7 @@ Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import json
 import socket
@@ -137,18 +138,27 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     settled(page)
     assert field_error(page, "rules.n") == ""
 
-    # a stale answer never overwrites a newer one: the answer for n=7 is held back
-    def slow_seven(route: Any) -> None:
-        if '"rules.n": "7"' in (route.request.post_data or "").replace('":"', '": "'):
-            time.sleep(0.8)
-        route.continue_()
+    # a stale answer never overwrites a newer one: the answer for n=7 is held back until
+    # the answer for n=4 is shown, then let through
+    held: list[Any] = []
 
-    page.route("**/evaluate", slow_seven)
+    def hold_seven(route: Any) -> None:
+        if '"rules.n":"7"' in (route.request.post_data or ""):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/evaluate", hold_seven)
     page.fill("#f-rules-n", "7")
-    page.wait_for_timeout(300)  # the n=7 request is on its way
+    page.wait_for_function("window.plywright.pending > 0")
+    page.wait_for_timeout(400)  # the n=7 request is on its way (and held)
+    assert len(held) == 1
     page.fill("#f-rules-n", "4")
     settled(page)
-    page.wait_for_timeout(900)  # the held-back answer has arrived by now
+    assert holes_shown(page) == 121
+    with contextlib.suppress(Exception):  # the page may have given up on it already
+        held[0].continue_()
+    page.wait_for_timeout(500)
     assert holes_shown(page) == 121
     page.unroute("**/evaluate")
     page.fill("#f-rules-n", "5")

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -201,7 +202,8 @@ def create_app(
     async def evaluate_route(request: Request) -> Response:
         definition = game_of(request)
         payload = await read_json(request)
-        return JSONResponse(evaluate(registry, definition, payload))
+        # in a worker thread: the event loop keeps answering job polls meanwhile
+        return JSONResponse(await run_in_threadpool(evaluate, registry, definition, payload))
 
     async def download_route(request: Request) -> Response:
         definition = game_of(request)

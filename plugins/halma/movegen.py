@@ -107,37 +107,52 @@ def holes_of(mask: int) -> list[int]:
     return out
 
 
-def destinations(t: Tables, start: int, over: int, free: int) -> int:
-    """Bitset of the holes the peg on ``start`` can move to.
+def jumpable(occ: int, own: int, jump_own: bool) -> int:
+    """The holes a jump may go over: every peg, or (``jump_own`` off) other players' pegs."""
+    return occ if jump_own else occ ^ own
 
-    ``over``: the holes it may jump over; ``free``: the empty holes it may land on (neither
-    holds ``start``).
+
+def jump_reach(
+    t: Tables, sources: int, over: int, free: int, layers: list[int] | None = None
+) -> int:
+    """Bitset of the holes chains of jumps from the holes of ``sources`` can land on: the one
+    jump search of the engine (moves, and the fewest-hop path of a move).
+
+    A jump from ``h`` goes over a hole of ``over`` and lands on a hole of ``free``; no hole is
+    landed on twice. The search is breadth first: ``layers``, if given, receives the bitsets of
+    the holes first reached after 1, 2, 3... jumps.
     """
     landings, jump_over = t.landings, t.jump_over
-    dest = t.steps[start] & free
-    stack = [start]
-    while stack:
-        h = stack.pop()
-        new = free & landings[h][over & jump_over[h]]
-        if new:
-            free ^= new
-            dest |= new
-            while new:
-                low = new & -new
-                new ^= low
-                stack.append(low.bit_length() - 1)
-    return dest
+    reached = 0
+    frontier = sources
+    while frontier:
+        new = 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            h = low.bit_length() - 1
+            new |= landings[h][over & jump_over[h]]
+        new &= free
+        if not new:
+            break
+        free ^= new
+        reached |= new
+        if layers is not None:
+            layers.append(new)
+        frontier = new
+    return reached
 
 
 def move_masks(t: Tables, occ: int, own: int, jump_own: bool, lock: int) -> dict[int, int]:
     """``{from: destinations}`` of every own peg that can move, pegs ascending.
 
-    ``lock`` is the mover's target bitset when the target lock applies, else 0: a peg that
-    starts inside ``lock`` may only land inside it (its jump graph keeps the target's holes).
+    The target lock is applied here and nowhere else: ``lock`` is the mover's target bitset
+    when the lock is on, else 0, and a peg that starts inside ``lock`` may only land inside it
+    (its jump graph keeps the target's holes).
     """
     free_all = t.full ^ occ
     free_lock = free_all & lock
-    over = occ if jump_own else occ ^ own
+    over = jumpable(occ, own, jump_own)
     steps, landings, jump_over = t.steps, t.landings, t.jump_over
     out = {}
     # the components found so far in the jump graph of all free holes / of the target's
@@ -162,19 +177,7 @@ def move_masks(t: Tables, occ: int, own: int, jump_own: bool, lock: int) -> dict
                 if component & first:
                     break
             else:
-                component = first
-                avail = free ^ first
-                stack = [first.bit_length() - 1]
-                while stack:
-                    h = stack.pop()
-                    new = avail & landings[h][over & jump_over[h]]
-                    if new:
-                        avail ^= new
-                        component |= new
-                        while new:
-                            bit = new & -new
-                            new ^= bit
-                            stack.append(bit.bit_length() - 1)
+                component = first | jump_reach(t, first, over, free ^ first)
                 components.append(component)
             dest |= component
             firsts &= ~component
@@ -188,26 +191,30 @@ def count_moves(t: Tables, occ: int, own: int, jump_own: bool, lock: int) -> int
     return sum(dest.bit_count() for dest in move_masks(t, occ, own, jump_own, lock).values())
 
 
-def chain_path(t: Tables, start: int, to: int, over: int, free: int) -> list[int] | None:
-    """A chain of jumps from ``start`` to ``to`` with the fewest hops (start first).
+def chain_path(t: Tables, start: int, to: int, over: int, landable: int) -> list[int] | None:
+    """A chain of jumps from ``start`` to ``to`` with the fewest hops (start first), landing on
+    holes of ``landable`` only (the peg's destinations from :func:`move_masks`: every landing
+    of a chain is a place it may stop, so the target lock is already in them).
 
-    ``None`` if no chain reaches ``to``. Ties are broken by hole and direction order, so the
-    path is deterministic.
+    ``None`` if no chain reaches ``to``. Ties go to the lowest hole at each hop, counted back
+    from ``to``, so the path is deterministic.
     """
-    parent = {start: start}
-    frontier = [start]
-    while frontier and to not in parent:
-        nxt = []
-        for h in frontier:
-            for ob, lb, land in t.jumps[h]:
-                if free & lb and over & ob and land not in parent:
-                    parent[land] = h
-                    nxt.append(land)
-        frontier = nxt
-    if to == start or to not in parent:
+    layers: list[int] = []
+    if not jump_reach(t, 1 << start, over, landable & ~(1 << start), layers) >> to & 1:
         return None
+    landings, jump_over = t.landings, t.jump_over
     path = [to]
-    while path[-1] != start:
-        path.append(parent[path[-1]])
+    hops = next(k for k, layer in enumerate(layers) if layer >> to & 1)
+    for layer in reversed(layers[:hops]):
+        bit = 1 << path[-1]
+        candidates = layer
+        while True:
+            low = candidates & -candidates
+            candidates ^= low
+            h = low.bit_length() - 1
+            if landings[h][over & jump_over[h]] & bit:
+                path.append(h)
+                break
+    path.append(start)
     path.reverse()
     return path

@@ -28,8 +28,8 @@ from plugins.halma.movegen import (
     Tables,
     chain_path,
     count_moves,
-    destinations,
     holes_of,
+    jumpable,
     mask_of,
     move_masks,
     tables,
@@ -212,9 +212,7 @@ class HalmaState:
             start, to = divmod(action, game.size)
             if not self._pegs[self._seat] >> start & 1:
                 raise ValueError(f"seat {self._seat} has no peg on hole {start} (action {action})")
-            moves = self._moves
-            dest = self.peg_destinations(start) if moves is None else moves.get(start, 0)
-            if not dest >> to & 1:
+            if not self.move_masks().get(start, 0) >> to & 1:
                 raise ValueError(f"illegal move {start}->{to} (action {action})")
             self._play(start, to)
         self._history.append(action)
@@ -337,24 +335,9 @@ class HalmaState:
             self._moves = moves
         return moves
 
-    def _over_free(self, start: int) -> tuple[int, int]:
-        """The holes the peg on ``start`` may jump over and land on, by the rules."""
-        game = self.game
-        seat = self._seat
-        own = self._pegs[seat]
-        bit = 1 << start
-        free = game.tables.full ^ self._occ
-        lock = game.lock_masks[seat]
-        if lock & bit:
-            free &= lock
-        over = self._occ ^ (bit if game.rules.jump_own else own)
-        return over, free
-
     def peg_destinations(self, start: int) -> int:
         """Bitset of the holes the seat to act can move the peg on ``start`` to."""
-        if not self._pegs[self._seat] >> start & 1:
-            return 0
-        return destinations(self.game.tables, start, *self._over_free(start))
+        return self.move_masks().get(start, 0)
 
     def move_path(self, action: int) -> list[int]:
         """Holes the peg lands on for ``action``, start first (a step has two, a pass none).
@@ -364,12 +347,16 @@ class HalmaState:
         if action == self.game.pass_action:
             return []
         start, to = divmod(action, self.game.size)
-        if not self.peg_destinations(start) >> to & 1:
+        dest = self.peg_destinations(start)
+        if not dest >> to & 1:
             raise ValueError(f"illegal move {start}->{to} (action {action})")
-        if self.game.tables.steps[start] >> to & 1:
+        t = self.game.tables
+        if t.steps[start] >> to & 1:
             return [start, to]
-        path = chain_path(self.game.tables, start, to, *self._over_free(start))
-        assert path is not None  # reachable by peg_destinations
+        own = self._pegs[self._seat]
+        over = jumpable(self._occ, own, self.game.rules.jump_own)
+        path = chain_path(t, start, to, over, dest)
+        assert path is not None  # a destination that is no step is reached by jumps
         return path
 
     def perft(self, depth: int) -> int:

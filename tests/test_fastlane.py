@@ -121,9 +121,11 @@ def test_game_seeds_are_fixed_32_bit_values() -> None:
 @pytest.mark.parametrize(
     ("agents", "covered"),
     [("greedy", True), ("random", True), ("greedy,random", True), ("mc", False),
-     ("lookahead", False), ("greedy,mc", False)],
+     ("lookahead", True), ("lookahead,random", True), ("greedy,mc", False)],
 )  # fmt: skip
-def test_halma_lane_covers_random_and_greedy(lanes: Registry, agents: str, covered: bool) -> None:
+def test_halma_lane_covers_random_greedy_and_lookahead(
+    lanes: Registry, agents: str, covered: bool
+) -> None:
     variant = _variant(lanes, "halma")
     specs = resolve_agents(lanes, variant, agents)
     lane = select_fast_lane(lanes, variant, specs, "auto")

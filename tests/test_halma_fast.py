@@ -24,6 +24,7 @@ from plugins.halma.records import validate_record
 from plugins.halma.rules import make_game
 
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
+LOOKAHEAD = next(spec for spec in AGENTS if spec.name == "lookahead")
 RANDOM = AgentSpec("random", "uniform", lambda game, seat, rng: RandomAgent(rng))
 
 
@@ -150,6 +151,7 @@ def test_legal_moves_equal_along_random_games() -> None:
         ({"n": 3, "jump_own": False, "target_lock": False}, ("greedy", "random"), 20),
         ({"n": 5, "players": 4, "first_seat": 2}, ("greedy",), 10),
         ({"n": 2, "max_rounds": 30}, ("random",), 20),  # unfinished games
+        ({"n": 3, "players": 3}, ("lookahead", "greedy", "random"), 20),
     ],
 )
 def test_fast_games_replay_as_records_through_the_python_engine(
@@ -225,6 +227,25 @@ def test_greedy_metrics_agree_within_95_percent_intervals(n: int, players: int, 
         low_a, high_a = interval(ours[key])
         low_b, high_b = interval(theirs[key])
         assert low_a <= high_b and low_b <= high_a, (key, (low_a, high_a), (low_b, high_b))
+
+
+def test_lookahead_metrics_agree_within_95_percent_intervals() -> None:
+    rules = HalmaRules(n=3)
+    game = make_game(rules)
+    python = [play_game(game, [LOOKAHEAD], 3, i)[0] for i in range(100)]
+    fast = [s for s, _ in HalmaFastLane(rules, ("lookahead",) * 2).play(3, range(400))]
+    ours, theirs = per_game(fast, 2), per_game(python, 2)
+    for key in ours:
+        low_a, high_a = interval(ours[key])
+        low_b, high_b = interval(theirs[key])
+        assert low_a <= high_b and low_b <= high_a, (key, (low_a, high_a), (low_b, high_b))
+
+
+def test_lookahead_beats_greedy_from_either_seat() -> None:
+    rules = HalmaRules(n=4)
+    for seats, seat in ((("lookahead", "greedy"), 0), (("greedy", "lookahead"), 1)):
+        played = [s for s, _ in HalmaFastLane(rules, seats).play(1, range(200))]
+        assert sum(seat in s.outcome.winners for s in played) > 100
 
 
 def test_random_agent_matches_the_python_random_agent_in_distribution() -> None:

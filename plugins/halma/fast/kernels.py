@@ -26,8 +26,14 @@ SEAT, ROUND, TURN, COMPLETED, MOVED, RESULT = 0, 1, 2, 3, 4, 5
 """Columns of the round state ``st``."""
 WIN, DRAW, STALEMATE, UNFINISHED = 0, 1, 2, 3
 """Result codes (``st[RESULT]``; -1 while the game runs)."""
-RANDOM, GREEDY = 0, 1
+RANDOM, GREEDY, LOOKAHEAD = 0, 1, 2
 """Agent kinds."""
+LOOKAHEAD_DISCOUNT = 0.75
+"""As :data:`plugins.halma.agents.LOOKAHEAD_DISCOUNT`."""
+PROGRESS = 1 << 16
+"""As :data:`plugins.halma.agents.PROGRESS`."""
+UNDO = -(1 << 40)
+"""As :data:`plugins.halma.agents.UNDO`."""
 STRAGGLER_SHARE = 0.8
 """As :data:`plugins.halma.agents.STRAGGLER_SHARE`."""
 STATS = 6
@@ -327,6 +333,48 @@ def greedy_probe(seed, mf, mt, seat, last_from, last_to, origin, arrive, dist, u
 
 
 @njit(cache=True)
+def lookahead_move(
+    board, pos, peg, npegs, seat, jover, jland, nb, lock, jump_own, visit, stamp, stack,
+    mf, mt, count, mf2, mt2, last_from, last_to, origin, arrive, dist,
+):  # fmt: skip
+    """``(from, to)`` of the lookahead agent's move (as ``LookaheadAgent.choose``): the most
+    progress now (straggler tie-break included, the undo of the last move last) plus
+    :data:`LOOKAHEAD_DISCOUNT` times the best progress of the seat's next move, the other
+    seats standing still; ties at random."""
+    back_from = last_to[seat]
+    back_to = last_from[seat]
+    best = -np.inf
+    ties = 0
+    pick = 0
+    for i in range(count):
+        f = mf[i]
+        t = mt[i]
+        undo = f == back_from and t == back_to
+        score = UNDO if undo else origin[seat, f] - arrive[seat, t]
+        move_peg(board, pos, peg, f, t)
+        follow = 0
+        n2 = gen_moves(
+            board, pos, npegs, seat, jover, jland, nb, lock, jump_own, visit, stamp, stack,
+            mf2, mt2,
+        )  # fmt: skip
+        for j in range(n2):
+            gain = dist[seat, mf2[j]] - dist[seat, mt2[j]]
+            if gain > follow:
+                follow = gain
+        move_peg(board, pos, peg, t, f)
+        value = score / PROGRESS + LOOKAHEAD_DISCOUNT * follow
+        if value > best:
+            best = value
+            ties = 1
+            pick = i
+        elif value == best:
+            ties += 1
+            if np.random.randint(0, ties) == 0:
+                pick = i
+    return mf[pick], mt[pick]
+
+
+@njit(cache=True)
 def play_games(
     seeds,
     kinds,
@@ -348,7 +396,8 @@ def play_games(
     dist,
     log,
 ):
-    """Play one game per seed with agent ``kinds[seat]`` (:data:`RANDOM`, :data:`GREEDY`).
+    """Play one game per seed with agent ``kinds[seat]`` (:data:`RANDOM`, :data:`GREEDY`,
+    :data:`LOOKAHEAD`).
 
     Returns ``stats[g]`` (:data:`STATS` columns), and if ``log`` the moves of every game as
     flat (from, to) pairs (-1, -1 for a pass) with ``offsets[g]:offsets[g + 1]`` the pairs of
@@ -363,6 +412,8 @@ def play_games(
     cap = np.max(npegs) * size + 1
     mf = np.empty(cap, np.int32)
     mt = np.empty(cap, np.int32)
+    mf2 = np.empty(cap, np.int32)
+    mt2 = np.empty(cap, np.int32)
     visit = np.zeros((7, 2 * size + 2), np.int64)
     stamp = np.zeros(2, np.int64)
     stack = np.empty(size, np.int32)
@@ -404,11 +455,17 @@ def play_games(
                     i = np.random.randint(0, count)
                     f = mf[i]
                     t = mt[i]
-                else:
+                elif kinds[mover] == GREEDY:
                     use_origin = np.random.random() < STRAGGLER_SHARE
                     f, t = greedy_move(
                         mf, mt, count, mover, last_from, last_to, origin, arrive, dist, use_origin
                     )
+                else:
+                    f, t = lookahead_move(
+                        board, pos, peg, npegs, mover, jover, jland, nb, lock, jump_own, visit,
+                        stamp, stack, mf, mt, count, mf2, mt2, last_from, last_to, origin,
+                        arrive, dist,
+                    )  # fmt: skip
                 last_from[mover] = f
                 last_to[mover] = t
                 move_peg(board, pos, peg, f, t)

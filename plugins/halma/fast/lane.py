@@ -1,9 +1,10 @@
-"""Halma's fast lane: seeded batches of ``random``/``greedy`` games in the numba kernels.
+"""Halma's fast lane: seeded batches of ``random``/``greedy``/``lookahead`` games in numba.
 
 Game ``i`` of a check seeded ``S`` plays with its own generator seeded by
 :func:`generator.simulate.fastlane.fast_game_seed`, so its result depends on ``(S, i)`` only.
-The agents play as :mod:`plugins.halma.agents` (greedy: the same scores, tie-breaks, straggler
-noise and undo rule) and the generic ``random`` agent (uniform over the distinct moves), with
+The agents play as :mod:`plugins.halma.agents` (greedy and lookahead: the same scores,
+tie-breaks, straggler noise and undo rule) and the generic ``random`` agent (uniform over the
+distinct moves), with
 their own random streams: results agree with the Python path in distribution, not game by game.
 
 Records: the kernels log each move as ``(from, to)``; the Python engine replays the log to
@@ -33,7 +34,7 @@ from plugins.halma.rules import HalmaGame, make_game
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-AGENT_KINDS = {"random": 0, "greedy": 1}
+AGENT_KINDS = {"random": 0, "greedy": 1, "lookahead": 2}
 """Agents the fast lane plays, by name (the kernels' agent kinds)."""
 RESULTS: tuple[Result, ...] = ("win", "draw", "stalemate", "unfinished")
 """Result names by the kernels' result code."""
@@ -83,7 +84,7 @@ def _warm_up() -> None:
     kernels().perft(
         board, pos, peg, npegs, initial_round_state(t), 2, *t.move_args(), *t.rule_args()
     )
-    _play(t, np.zeros(2, np.int64), np.array([1], np.int64), True)
+    _play(t, np.array([1, 2], np.int64), np.array([1, 2], np.int64), True)
     greedy_probe(t, 1, [(0, 1)], 0, (-1, -1), True)
 
 

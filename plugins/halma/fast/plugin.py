@@ -1,7 +1,7 @@
 """The ``plywright_fast_lane`` hook of halma (imports no numba: the lane compiles on first use).
 
 Covered: every halma variant, with each seat played by the core's ``random`` agent or halma's
-``greedy``.
+``greedy`` or ``lookahead``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 COVERED_MODULES = {
     "random": "generator.simulate.generic_agents",
     "greedy": "plugins.halma.agents",
+    "lookahead": "plugins.halma.agents",
 }
 """Where the agents the kernels reproduce are defined (a same-named agent from elsewhere is
 not covered)."""

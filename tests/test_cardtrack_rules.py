@@ -204,10 +204,11 @@ def test_king_is_discarded_when_an_opponent_token_stands_on_the_own_joker() -> N
 
 
 def test_king_without_reserve_counts_as_a_queen_for_moving_only() -> None:
-    track = {V(0, 1): "QC", H(-1, 0): "AC"}
+    track = {V(0, 1): "KD", H(-1, 0): "QC"}
     state = position(track, card="KS", small_tokens=0)
     legal = state.legal_actions()
-    assert big_action(V(0, 1)) in legal and big_action(H(-1, 0)) not in legal
+    assert big_action(H(-1, 0)) in legal  # onto a queen
+    assert big_action(V(0, 1)) not in legal  # not onto a king
     assert not of_type(state, BUILD) and DISCARD in legal
 
 
@@ -261,7 +262,17 @@ def test_summit_then_return_to_the_own_joker_wins() -> None:
     assert state.record_result() == {"result": "win", "winners": [0], "cards": 4}
 
 
-def test_returning_without_summit_does_not_win_and_horizontal_cards_never_summit() -> None:
+def test_horizontal_cards_never_summit() -> None:
+    track = {V(-1, 1): "2C", H(-1, 1): "2S", V(-1, 0): "3C"}
+    state = position(track, big=(V(-1, 1), V(1, 0)), card="5C", height=1)
+    state.apply_action(big_action(H(-1, 1)))  # row 1 >= height, but a horizontal card
+    assert not state.summited[0]
+    state.apply_action(cards.parse("5S", 0))
+    state.apply_action(big_action(V(-1, 1)))
+    assert state.summited[0]
+
+
+def test_returning_without_summit_does_not_win() -> None:
     state = position({H(0, 0): "2C", V(1, 1): "2S"}, big=(V(0, 0), V(1, 1)), card="5C", height=1)
     state.apply_action(big_action(H(0, 0)))
     assert not state.summited[0]

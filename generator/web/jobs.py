@@ -74,11 +74,18 @@ class JobManager:
         self.max_kept = max_kept
         self.abandon_after = abandon_after
         self.keep_after = keep_after
-        self.root = Path(tempfile.mkdtemp(prefix="plywright-web-"))
+        self._root: Path | None = None
         self._jobs: dict[str, Job] = {}
         self._lock = threading.Lock()
         self._context = multiprocessing.get_context("spawn")
         self._closed = False
+
+    @property
+    def root(self) -> Path:
+        """The folder of every job's folder, made when the first job starts."""
+        if self._root is None:
+            self._root = Path(tempfile.mkdtemp(prefix="plywright-web-"))
+        return self._root
 
     def running(self) -> int:
         with self._lock:
@@ -212,4 +219,5 @@ class JobManager:
         deadline = time.monotonic() + timeout
         while any(job.state in RUNNING for job in jobs) and time.monotonic() < deadline:
             time.sleep(0.05)
-        shutil.rmtree(self.root, ignore_errors=True)
+        if self._root is not None:
+            shutil.rmtree(self._root, ignore_errors=True)

@@ -177,3 +177,33 @@ def test_chance_outcomes_follow_the_draw_pile() -> None:
     assert math.isclose(outcomes[cards.parse("7H")], 1 / 103)
     assert math.isclose(outcomes[cards.parse("7C")], 2 / 103)
     assert sorted(outcomes) == state.legal_actions()
+
+
+def test_protocol_over_a_whole_random_game_of_the_standard_variant() -> None:
+    """The generic conformance test stops at 3,000 actions; a random standard game runs to
+    ``max_turns`` (2,000 cards, 4,000 actions): check the same protocol over all of it."""
+    game = make_game(CardtrackRules())
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        steps += 1
+        legal = state.legal_actions()
+        assert legal and state.num_legal_actions() == len(legal) == len(set(legal))
+        assert all(-1.0 <= v <= 1.0 for v in state.evaluate())
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert math.isclose(sum(p for _, p in outcomes), 1.0)
+            assert sorted(a for a, _ in outcomes) == legal
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(legal)
+        if steps % 97 == 0:
+            copy = state.clone()
+            before = (str(state), tuple(legal))
+            copy.apply_action(action)
+            assert (str(state), tuple(state.legal_actions())) == before
+        state.apply_action(action)
+    assert state.outcome().result == "unfinished" and steps == 2 * 2000
+    assert steps <= game.info().max_length
+    assert str(replay(game, state.history())) == str(state)

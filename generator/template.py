@@ -62,6 +62,8 @@ def variant_template(definition: GameDefinition, preset: str | None) -> str:
         "# Every field is optional; the values below are this preset's. Unknown fields are errors.",
         "",
         f"game = {tomli_w.dumps({'g': definition.name})[4:].strip()}",
+        "# name: the build folder (outputs/NAME/) and the name on every sheet; letters of any",
+        "# language, digits, spaces, '.', '_' and '-' (e.g. \"Ķīniešu dambrete\").",
         f'name = "my-{definition.name}"',
     ]
     if preset:

@@ -87,6 +87,7 @@ def test_every_game_and_preset_template_validates(registry: Registry, tmp_path: 
             assert variant.rules == expected.rules
             assert variant.production == expected.production
             assert variant.check == expected.check
+            assert "# name: the build folder" in text
             comments = [line for line in text.splitlines() if line.startswith("# ")]
             fields = len(definition.rules_model.model_fields)
             assert len(comments) >= fields, "every field is explained"

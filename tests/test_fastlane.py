@@ -22,15 +22,18 @@ from generator.simulate.fastlane import (
     Record,
     fast_game_seed,
     find_fast_lane,
+    play_fast,
     select_fast_lane,
 )
 from generator.simulate.generic_agents import RandomAgent
+from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import GameStats
 from generator.simulate.runner import resolve_agents
 from generator.variant import Variant, parse_variant
 from plugins.halma.fast import cache
 from plugins.halma.fast import lane as halma_lane
 from plugins.halma.fast import plugin as halma_fast
+from plugins.halma.records import read_record, validate_record
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -153,6 +156,31 @@ def test_halma_lane_statistics_are_the_cores_game_stats(lanes: Registry) -> None
         assert stats.outcome.result in ("win", "draw") and not stats.hit_length_bound
 
 
+def test_play_fast_writes_records_the_python_engine_replays(
+    lanes: Registry, tmp_path: Path
+) -> None:
+    variant = parse_variant({"game": "halma", "rules": {"n": 3, "players": 3}}, lanes)
+    agents = resolve_agents(lanes, variant, "greedy")
+    lane = select_fast_lane(lanes, variant, agents, "fast")
+    assert lane is not None
+    header = {
+        "game": "halma",
+        "variant": variant.rules.model_dump(mode="json"),
+        "seed": 9,
+        "players": 3,
+        "agents": ["greedy"],
+    }
+    stats = play_fast(lane, 9, range(20, 30), header, tmp_path)
+    assert [s.index for s in stats] == list(range(20, 30))
+    files = sorted(tmp_path.glob("game-*.jsonl"))
+    assert [f.name for f in files] == [f"game-{i:06d}.jsonl" for i in range(20, 30)]
+    for path, game in zip(files, stats, strict=True):
+        assert validate_record(read_record(path)) == game.outcome
+    metrics = compute_metrics(stats, 3)
+    assert metrics["completion"] == 1.0
+    assert play_fast(lane, 9, [20], header, None) == stats[:1]
+
+
 def test_cache_folder_is_the_users_unless_numba_is_told(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -176,6 +204,18 @@ def test_first_compile_prints_one_line_later_runs_none(
     monkeypatch.setattr(halma_lane, "_compiled", threading.Event())
     halma_lane.ensure_compiled()
     assert capsys.readouterr().err == ""
+
+
+def test_the_hook_module_is_light() -> None:
+    code = (
+        "import sys\n"
+        "import plugins.halma.fast.plugin\n"
+        "print(sorted({'numba', 'plugins.halma.fast.lane'} & set(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "[]"
 
 
 def test_a_fresh_process_loads_the_compiled_engine_from_the_cache() -> None:

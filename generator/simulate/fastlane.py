@@ -13,7 +13,9 @@ the reference: records written by a lane must replay through it.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from generator.api import AgentSpec
@@ -59,6 +61,26 @@ def fast_game_seed(seed: int, index: int) -> int:
     """A 32-bit seed for game ``index`` of a check seeded ``seed`` (the same on every worker)."""
     digest = hashlib.blake2b(f"plywright-fast:{seed}:{index}".encode(), digest_size=4).digest()
     return int.from_bytes(digest, "little")
+
+
+def play_fast(
+    lane: FastLane,
+    seed: int,
+    indices: Sequence[int],
+    record_header: Mapping[str, Any] | None = None,
+    records: Path | None = None,
+) -> list[GameStats]:
+    """Play games ``indices`` on ``lane`` as the runner's ``play_games`` does on the Python
+    engine: with ``records`` (and the core's ``record_header``), each game's record is
+    written to ``records/game-NNNNNN.jsonl``."""
+    header = record_header if records is not None else None
+    out = []
+    for stats, record in lane.play(seed, indices, header):
+        if records is not None and record is not None:
+            path = records / f"game-{stats.index:06d}.jsonl"
+            path.write_text("".join(json.dumps(line) + "\n" for line in record), encoding="utf-8")
+        out.append(stats)
+    return out
 
 
 def find_fast_lane(

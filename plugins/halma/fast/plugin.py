@@ -1,4 +1,4 @@
-"""The ``plywright_fast_lane`` hook of halma (imports no numba: the lane compiles on first use).
+"""The ``plywright_fast_lane`` hook of halma (light to import: numpy and numba wait for a lane).
 
 Covered: every halma variant, with each seat played by the core's ``random`` agent or halma's
 ``greedy`` or ``lookahead``.
@@ -11,11 +11,11 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 from generator.api import AgentSpec, hookimpl
-from plugins.halma.fast.lane import AGENT_KINDS, HalmaFastLane
 from plugins.halma.options import HalmaRules
 
 if TYPE_CHECKING:
     from generator.variant import Variant
+    from plugins.halma.fast.lane import HalmaFastLane
 
 COVERED_MODULES = {
     "random": "generator.simulate.generic_agents",
@@ -29,11 +29,7 @@ not covered)."""
 def covered(spec: AgentSpec) -> bool:
     """True when the fast lane plays ``spec`` as the Python path would."""
     home = COVERED_MODULES.get(spec.name)
-    return (
-        home is not None
-        and spec.name in AGENT_KINDS
-        and getattr(spec.factory, "__module__", None) == home
-    )
+    return home is not None and getattr(spec.factory, "__module__", None) == home
 
 
 def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastLane | None:
@@ -42,6 +38,8 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
         return None
     if not all(covered(spec) for spec in agents):
         return None
+    from plugins.halma.fast.lane import HalmaFastLane
+
     rules = variant.table(HalmaRules)
     names = tuple(agents[seat % len(agents)].name for seat in range(rules.players))
     return HalmaFastLane(rules, names)

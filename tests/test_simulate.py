@@ -220,3 +220,63 @@ def test_engines_may_write_their_own_record_lines_and_metrics(registry: Registry
     black = sum(s.outcome.winners == (0,) for s in many) / 40
     assert metrics["game"]["black_won"] == pytest.approx(black)
     assert "game" not in compute_metrics(many[:1] and [GameStats(0, Outcome("draw"), 1, 1, 0)], 2)
+
+
+def test_an_interrupt_cancels_the_chunks_and_ends_the_workers(registry: Registry) -> None:
+    import multiprocessing
+
+    from generator.errors import Interrupted
+    from generator.simulate.runner import check_plan, simulate
+
+    plan = check_plan(registry, _cardrace(registry))
+    finished: list[int] = []
+
+    def progress(done: int) -> None:  # Ctrl-C arrives after the first chunk
+        finished.append(done)
+        raise KeyboardInterrupt
+
+    for jobs in (2, 1):
+        finished.clear()
+        with pytest.raises(Interrupted) as stopped:
+            simulate(plan, 5000, jobs, progress)
+        assert (stopped.value.done, stopped.value.total) == (finished[0], 5000)
+        assert str(stopped.value) == f"interrupted after {finished[0]} of 5000 games"
+        assert isinstance(stopped.value.__cause__, KeyboardInterrupt)
+        assert multiprocessing.active_children() == []
+
+
+def test_sigterm_to_the_main_process_leaves_no_worker(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    variant = Path(__file__).resolve().parents[1] / "examples" / "halma-pro.toml"  # long chunks
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "check", str(variant), "-n", "200000", "-j", "2"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        main = psutil.Process(process.pid)
+        deadline = time.monotonic() + 60
+        while len(main.children()) < 2:  # the pool's workers are running games
+            assert process.poll() is None and time.monotonic() < deadline, process.stderr
+            time.sleep(0.1)
+        workers = main.children(recursive=True)
+        time.sleep(0.5)
+        os.kill(process.pid, signal.SIGTERM)  # the main process alone, as a service manager
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 143, err
+    assert "Traceback" not in err
+    _, alive = psutil.wait_procs(workers, timeout=1)
+    assert alive == [], "worker processes outlived the command"
+    assert err.strip().startswith("plywright: interrupted after "), err

@@ -159,7 +159,7 @@ def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
 
 @contextmanager
 def open_backend(
-    jobs: int, scheduler: str | None = None, *, timeout: float = 10.0
+    jobs: int, scheduler: str | None = None, *, timeout: float = 5.0
 ) -> Iterator[Backend]:
     """The backend for ``--jobs``/``--scheduler``: Dask when a scheduler is given (Dask is
     imported only then), else a local process pool of ``jobs`` (none for one job)."""

@@ -24,6 +24,7 @@ acting player's doing, so the acting player is not left without a legal action.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,8 +130,9 @@ def make_game(rules: CardtrackRules) -> CardtrackGame:
     return CardtrackGame(rules)
 
 
-ReachTable = tuple[frozenset[int], dict[int, int]]
-"""Cards looked at (a change there makes the table stale) and card -> lowest usable value."""
+ReachTable = tuple[frozenset[int], list[int], list[int]]
+"""Cards looked at (a change there makes the table stale), the lowest usable values and the
+cards they reach, by value."""
 
 LogEntry = tuple[int, int, int, int, tuple[int, ...], int, bool]
 """(card kind, deck, owner, action, path of slot indices, token id or -1, reshuffled)."""
@@ -665,20 +667,21 @@ class CardtrackState:
         """Drop ``seat``'s cached reach tables that an opponent token moving from ``src`` to
         ``dest`` may change."""
         cache = self.reach_cache[seat]
-        stale = [key for key, (touched, _) in cache.items() if src in touched or dest in touched]
+        stale = [key for key, entry in cache.items() if src in entry[0] or dest in entry[0]]
         if stale:
             cache = self.reach_cache[seat] = cache.copy()  # clones may share the old dict
             for key in stale:
                 del cache[key]
 
-    def _reach_table(self, seat: int, src: int) -> dict[int, int]:
-        """Card -> the lowest card value that lets a small token on ``src`` stop there (the
-        highest card entered on the best path of at most ``small_max_steps`` steps), cached
-        until a build or an opponent token moving near ``src``."""
+    def _reach_table(self, seat: int, src: int) -> tuple[list[int], list[int]]:
+        """The cards a small token on ``src`` may reach and, for each, the lowest card value
+        that lets it stop there (the highest card entered on the best path of at most
+        ``small_max_steps`` steps), both ordered by that value; cached until a build or an
+        opponent token moving near ``src``."""
         cache = self.reach_cache[seat]
         hit = cache.get(src)
         if hit is not None:
-            return hit[1]
+            return hit[1], hit[2]
         links, values = self.links, self.values
         theirs = self.occ[1 - seat]
         best = {src: 0}
@@ -700,17 +703,20 @@ class CardtrackState:
                 break
             level = nxt
         del best[src]
+        order = sorted(best, key=best.__getitem__)
+        bounds = [best[dest] for dest in order]
         if len(cache) > 64:
             cache.clear()
-        cache[src] = (frozenset(touched), best)
-        return best
+        cache[src] = (frozenset(touched), bounds, order)
+        return bounds, order
 
     def _small_dests(self, seat: int, src: int, value: int) -> list[int]:
         """The cards a small token on ``src`` may stop on (sorted), without their paths."""
         if self.game.rules.small_path_rule == "stop_card":
             return sorted(self._small_paths(seat, src, value))
         # under the turned-card rule the best walk of at most k steps is a simple path
-        return [dest for dest, bound in self._reach_table(seat, src).items() if bound <= value]
+        bounds, order = self._reach_table(seat, src)
+        return order[: bisect_right(bounds, value)]
 
     def _small_paths(self, seat: int, src: int, value: int) -> dict[int, tuple[int, ...]]:
         """Destination -> canonical path (start first) of a small-token move from ``src``."""

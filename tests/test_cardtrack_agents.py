@@ -67,3 +67,76 @@ def test_agents_play_every_option() -> None:
         for name in ("blocker", "builder"):
             won = wins(game, AGENT[name], AGENT["random"], 20)
             assert won[0] > won[1]
+
+
+def test_builder_bridges_round_a_token_on_its_column() -> None:
+    from plugins.cardtrack import cards
+    from plugins.cardtrack.geometry import Slot, slot_index
+    from plugins.cardtrack.rules import BIG, BUILD
+
+    game = make_game(CardtrackRules(height=5))
+    state = game.new_initial_state()
+
+    def put(slot: Slot, name: str) -> int:
+        index = slot_index(slot)
+        kind = cards.parse(name)
+        state.draw.remove(kind)
+        state.draw_decks[kind].pop(0)
+        state.track[index] = kind
+        state.track_deck[index] = 0
+        state._grow_frontier(index)
+        return index
+
+    for row in (1, 2, 3):
+        put(Slot("V", 0, row), "2C")
+    blocked = slot_index(Slot("V", 0, 3))
+    state.big[0] = slot_index(Slot("V", 0, 2))
+    state.occ[0] = {state.big[0]: 1}
+    state.smalls[1] = [blocked]
+    state.reserve[1] -= 1
+    state.occ[1][blocked] = 1
+    builder = AGENT["builder"].factory(game, 0, random.Random(0))
+    state.apply_action(cards.parse("5S"))
+    action = builder.step(state)
+    sideways = {slot_index(Slot("H", -1, 2)), slot_index(Slot("H", 0, 2))}
+    assert action & 7 == BUILD and action >> 3 in sideways, "bridge beside the block"
+    state.apply_action(action)
+    state.apply_action(cards.parse("5C"))
+    action = builder.step(state)
+    assert action & 7 == BIG and action >> 3 in sideways, "step onto the bridge"
+
+
+def test_blocker_puts_a_small_token_on_the_opponents_next_card() -> None:
+    from plugins.cardtrack import cards
+    from plugins.cardtrack.geometry import Slot, slot_index
+    from plugins.cardtrack.rules import SMALL
+
+    game = make_game(CardtrackRules())
+    state = game.new_initial_state()
+    for slot, name in (
+        (Slot("V", 1, 1), "2D"),
+        (Slot("V", 1, 2), "2S"),
+        (Slot("V", 0, 1), "2C"),
+        (Slot("V", 0, 2), "3C"),
+        (Slot("H", 0, 2), "4C"),
+    ):
+        index = slot_index(slot)
+        kind = cards.parse(name)
+        state.draw.remove(kind)
+        state.draw_decks[kind].pop(0)
+        state.track[index] = kind
+        state.track_deck[index] = 0
+        state._grow_frontier(index)
+    red = slot_index(Slot("V", 1, 1))
+    state.big[1] = red
+    state.occ[1] = {red: 1}
+    small = slot_index(Slot("V", 0, 1))
+    state.smalls[0] = [small]
+    state.reserve[0] -= 1
+    state.occ[0][small] = 1
+    state.apply_action(cards.parse("5C"))
+    blocker = AGENT["blocker"].factory(game, 0, random.Random(0))
+    builder = AGENT["builder"].factory(game, 0, random.Random(0))
+    action = blocker.step(state)
+    assert action & 7 == SMALL and action >> 8 == slot_index(Slot("V", 1, 2))
+    assert builder.step(state) & 7 != SMALL

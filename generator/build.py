@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import fcntl
 import hashlib
 import json
 import os
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -35,6 +35,9 @@ from generator.checks import static_checks
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.variant import Variant
+
+if sys.platform != "win32":
+    import fcntl
 
 MANIFEST = "manifest.json"
 OnArtifact = Callable[[Artifact], None]
@@ -211,7 +214,11 @@ def _temporary(target: Path, kind: str) -> Path:
 @contextmanager
 def _swap_lock(folder: Path) -> Iterator[None]:
     """Builds swapping into ``folder`` take turns (an advisory lock on the folder itself, held
-    for the swap only: no lock file is left behind)."""
+    for the swap only: no lock file is left behind). Windows has no such lock: there the
+    swaps do not wait for each other."""
+    if sys.platform == "win32":
+        yield
+        return
     handle = os.open(folder, os.O_RDONLY)
     try:
         fcntl.flock(handle, fcntl.LOCK_EX)

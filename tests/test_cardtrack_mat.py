@@ -144,16 +144,35 @@ def test_tiled_pdf_is_at_scale_on_every_page(build: CardtrackBuild, files: Path)
         assert has(corners, (x0, y0 + 88 * K)), number
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
-def test_tiled_pdf_labels_and_registration_marks(files: Path) -> None:
-    path = files / "tiled.pdf"
-    text = subprocess.run(
-        ["pdftotext", "-f", "1", "-l", "3", "-layout", str(path), "-"],
+def pdf_text(path: Path, first: int, last: int) -> str:
+    return subprocess.run(
+        ["pdftotext", "-f", str(first), "-l", str(last), "-layout", str(path), "-"],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
-    assert "Assembly map" in text and "page 1 of 16" in text
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
+    text = pdf_text(files / "tiled.pdf", 1, 3)
+    assert "Схема складання" in text and "сторінка 1 з 16" in text
+    assert "A1" in text and "сторінка 2 з 16" in text
+    assert "ПЕРЕВІРКА МАСШТАБУ: ця смуга має бути 100 мм" in text
+    assert "Кожне гніздо — рівно одна карта" in text
+    assert "накерніть" not in text and "centre-punch" not in text
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_tiled_pdf_labels_in_english(tmp_path: Path) -> None:
+    build = CardtrackBuild(
+        CardtrackRules(), CardtrackProduction(), "konstruktsiia", "A4", languages=("en", "uk")
+    )
+    build.write_mat_tiled(tmp_path / "tiled.pdf")
+    text = pdf_text(tmp_path / "tiled.pdf", 1, 3)
+    assert "Assembly map" in text and "1:1 track mat on A4" in text and "page 1 of 16" in text
     assert "A1" in text and "page 2 of 16" in text
     assert "this bar must measure 100 mm" in text
+    assert "4. Every card slot on the mat is exactly one card" in text
+    assert "crosshair" not in text.lower()
 
 
 def test_svg_is_in_millimetres_with_every_slot(build: CardtrackBuild, files: Path) -> None:

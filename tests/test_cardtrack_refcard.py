@@ -11,12 +11,12 @@ import pytest
 from pypdf import PdfReader
 from test_cardtrack_tokens import crop_segments, page_segments
 
+from generator.print.sheet import CROP_GAP
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.production_checks import refcard_checks
 from plugins.cardtrack.refcard import SLUG, card_sides, fitting_size, write_refcard
 from plugins.cardtrack.rulebook import Texts
-from plugins.cardtrack.tokens import CROP_GAP
 
 K = 72 / 25.4
 P = CardtrackProduction()

@@ -6,23 +6,19 @@
 from __future__ import annotations
 
 import math
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from ezdxf import recover
 from pypdf import PdfReader
 
+from generator.print.sheet import CROP_GAP, CROP_LENGTH
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.parts import gap, nest_tokens, token_plan
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.production_checks import token_checks
-from plugins.cardtrack.tokens import (
-    CROP_GAP,
-    CROP_LENGTH,
-    layout_sheet,
-    token_set,
-    write_token_sheet,
-)
+from plugins.cardtrack.tokens import layout_sheet, token_set, write_token_sheet
 
 K = 72 / 25.4
 P = CardtrackProduction()
@@ -104,6 +100,7 @@ def test_dxf_has_one_layer_per_operation_and_token_sizes(tmp_path: Path) -> None
         "ENGRAVE_RING_Z0.6",
         "CUT_SMALL_D18_THRU_8",
         "CUT_BIG_D30_THRU_8",
+        "ANNOTATE_BOARD",
         "ANNOTATE_NOTES",
     }
     msp = doc.modelspace()
@@ -120,6 +117,32 @@ def test_dxf_has_one_layer_per_operation_and_token_sizes(tmp_path: Path) -> None
         for b, rb in circles[i + 1 :]:
             assert math.dist(a, b) >= ra + rb + gap(P) - 1e-6
     assert doc.header["$INSUNITS"] == 4  # millimetres
+    [edge] = msp.query('LWPOLYLINE[layer=="ANNOTATE_BOARD"]')
+    corners = {(round(x, 6), round(y, 6)) for x, y in edge.vertices()}
+    assert corners == {
+        (0, 0),
+        (P.sheet_width, 0),
+        (P.sheet_width, P.sheet_height),
+        (0, P.sheet_height),
+    }
+    assert edge.closed
+
+
+def test_layout_svg_draws_the_board_edge_as_a_line_and_fills_only_the_notes(
+    tmp_path: Path,
+) -> None:
+    from generator.svg.layout import write_layout_svg
+
+    path = tmp_path / "tokens.svg"
+    write_layout_svg(token_plan(token_set(6, P), P, "k"), path)
+    ns = "{http://www.w3.org/2000/svg}"
+    layers = {g.get("id"): g for g in ET.parse(path).getroot().iter(f"{ns}g")}
+    board = layers["ANNOTATE_BOARD"]
+    assert board.get("fill") == "none" and board.get("stroke") == "#ff8000"
+    [edge] = board.findall(f"{ns}path")
+    assert edge.get("fill") is None  # inherits the layer's "none"
+    texts = layers["ANNOTATE_NOTES"].findall(f"{ns}text")
+    assert texts and all(t.get("fill") == "#ff8000" for t in texts)
 
 
 def test_tokens_that_do_not_fit_the_board_are_reported() -> None:

@@ -114,10 +114,12 @@ class CardtrackBuild:
     # -- writers --------------------------------------------------------------------------
 
     def write_mat_tiled(self, path: Path) -> None:
-        write_mat_tiled(self.mat, path, paper=self.paper, info=self.mat_info())
+        write_mat_tiled(
+            self.mat, path, paper=self.paper, info=self.mat_info(), lang=self.languages[0]
+        )
 
     def write_mat_sheet(self, path: Path) -> None:
-        write_mat_sheet(self.mat, path, info=self.mat_info())
+        write_mat_sheet(self.mat, path, info=self.mat_info(), lang=self.languages[0])
 
     def write_mat_svg(self, path: Path) -> None:
         write_mat_svg(self.mat, path)

@@ -6,10 +6,11 @@ the lower-left corner of Black's joker ``V(0, 0)``); three writers draw the same
 
 * :func:`write_mat_sheet` — one large-format PDF page (plotter or print shop);
 * :func:`write_mat_tiled` — the mat tiled over A4/Letter with an assembly map, overlap strips,
-  trim seams, registration marks and the 100 mm scale bar on every page
-  (:mod:`generator.print.tiling`, :mod:`generator.print.scalebar` and the page furniture of
-  :mod:`generator.print.templates`, as the drill templates use them);
+  trim seams, registration marks and the 100 mm scale bar on every page;
 * :func:`mat_svg` — an SVG in millimetres.
+
+The PDFs are the shared 1:1 templates of :mod:`generator.print.templates` (through
+:func:`mat_drawing`), so the mat's pages look and behave like every other game's templates.
 
 Columns shown: ``mat_columns`` of ``[production]``, else ``max_columns`` of ``[rules]``, else
 :data:`DEFAULT_COLUMNS` (the two start columns and one more on each side, so a track can
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Literal
 
@@ -29,21 +31,22 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.cad.geometry2d import Bounds
 from generator.cad.plan import mm
+from generator.print import templates
 from generator.print.fonts import register_fonts
-from generator.print.plandraw import PT_PER_MM, View, in_view, registration_mark
-from generator.print.templates import TINT, _footer, _header, _neighbour_hints
-from generator.print.tiling import Margins, TileGrid, tile_grid
+from generator.print.plandraw import View
+from generator.print.templates import (
+    Drawing,
+    drawing_grid,
+    write_sheet_template,
+    write_tiled_template,
+)
+from generator.print.tiling import TileGrid
 from generator.svg.frame import SvgFrame, num
 from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
 from plugins.cardtrack.production import CardtrackProduction
 
-K = PT_PER_MM
 DEFAULT_COLUMNS = 4
 """Columns on the mat when neither ``mat_columns`` nor ``max_columns`` says otherwise."""
-SHEET_MARGINS = Margins(left=15.0, right=15.0, top=20.0, bottom=27.0)
-"""Paper around the mat on the one-page PDF (header above, scale bar below)."""
-MIN_SHEET_WIDTH = 190.0
-"""The one-page PDF is at least this wide, so its header and scale bar fit."""
 
 PLAYER_COLOURS = {"black": "#222222", "red": "#c8102e"}
 """Drawing colours of the two players (tokens, start slots, reference cards)."""
@@ -269,191 +272,68 @@ def draw_mat(c: Canvas, mat: Mat, pt: float) -> None:
             c.drawCentredString(label.x, label.y, label.text)
 
 
-def _canvas(path: Path, page: tuple[float, float], mat: Mat, subject: str) -> Canvas:
-    regular = register_fonts()[0]
-    c = Canvas(
-        str(path),
-        pagesize=(page[0] * K, page[1] * K),
-        invariant=1,
-        pageCompression=1,
-        initialFontName=regular,
+MAT_WORDS: dict[str, tuple[str, str, str]] = {
+    "en": (
+        "track mat",
+        "Every card slot is exactly one card.",
+        "Every card slot on the mat is exactly one card: lay a card on a slot to check.",
+    ),
+    "uk": (
+        "килимок траси",
+        "Кожне гніздо — рівно одна карта.",
+        "Кожне гніздо на килимку — рівно одна карта: покладіть карту на гніздо, щоб перевірити.",
+    ),
+}
+"""The mat's own template words per language: kind, tile-page note, last assembly step."""
+
+
+def mat_drawing(mat: Mat, lang: str = "en") -> Drawing:
+    """The mat as a 1:1 template drawing (its fills are opaque: overlap strips go over it)."""
+    kind, note, step = MAT_WORDS.get(lang, MAT_WORDS["en"])
+    return Drawing(
+        name=mat.name,
+        bounds=mat.trim,
+        draw=partial(_draw_in_view, mat),
+        kind=kind,
+        note=note,
+        steps=(step,),
+        opaque=True,
     )
-    c.setTitle(f"{mat.name} — {subject}")
-    c.setAuthor("plywright")
-    c.setCreator("plywright")
-    c.setSubject(subject)
-    return c
+
+
+def _draw_in_view(mat: Mat, c: Canvas, view: View) -> None:
+    draw_mat(c, mat, view.pt)
 
 
 def sheet_page_size(mat: Mat) -> tuple[float, float]:
     """Width and height (mm) of the one-page PDF: the mat plus header and scale-bar strips."""
-    m = SHEET_MARGINS
-    width, height = mat.size
-    return (max(width, MIN_SHEET_WIDTH) + m.left + m.right, height + m.top + m.bottom)
+    return templates.sheet_page_size(mat.trim)
 
 
-def write_mat_sheet(mat: Mat, path: Path, *, info: Sequence[str] = ()) -> tuple[float, float]:
+def write_mat_sheet(
+    mat: Mat, path: Path, *, info: Sequence[str] = (), lang: str = "en"
+) -> tuple[float, float]:
     """The mat at 1:1 on one page sized to it; returns the page size in mm."""
-    m = SHEET_MARGINS
-    page = sheet_page_size(mat)
-    x0, y0, x1, y1 = mat.trim
-    half = (page[0] - m.left - m.right) / 2
-    cx = (x0 + x1) / 2
-    c = _canvas(path, page, mat, "track mat 1:1, single sheet")
-    view = View((cx - half, y0, cx + half, y1), (m.left * K, m.bottom * K))
-    with in_view(c, view):
-        draw_mat(c, mat, view.pt)
-    _header(c, page, m, "Full size", "single sheet, print at 100 %", ("page 1 of 1", mat.name))
-    note = "Print at 100 % (actual size, no 'fit to page'). Units: mm."
-    _footer(c, page, m, (note, *info))
-    c.save()
-    return page
+    return write_sheet_template(mat_drawing(mat, lang), path, info=info, lang=lang)
 
 
 def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:
     """The page grid of the tiled mat."""
-    return tile_grid(mat.trim, paper, overlap=overlap)
-
-
-TILE_NOTES = (
-    "Print at 100 % (actual size, no 'fit to page').",
-    "Trim along the dashed ✂ seams (left and top),",
-    "lay onto the neighbours so the target marks meet, tape.",
-    "Units: mm. Every card slot is exactly one card.",
-)
+    return drawing_grid(mat_drawing(mat), paper, overlap)
 
 
 def write_mat_tiled(
-    mat: Mat, path: Path, *, paper: str, info: Sequence[str] = (), overlap: float = 12.0
+    mat: Mat,
+    path: Path,
+    *,
+    paper: str,
+    info: Sequence[str] = (),
+    overlap: float = 12.0,
+    lang: str = "en",
 ) -> TileGrid:
     """The mat at 1:1 over ``paper`` pages, assembly map first; returns the grid."""
-    grid = mat_grid(mat, paper, overlap)
-    total = len(grid.tiles) + 1
-    c = _canvas(path, grid.page, mat, f"track mat 1:1 on {paper}")
-    _map_page(c, mat, grid, paper, info, total)
-    for number, tile in enumerate(grid.tiles, start=2):
-        c.showPage()
-        m, (cw, ch) = grid.margins, grid.content
-        view = View(tile.area, (m.left * K, m.bottom * K))
-        x0, y0, x1, y1 = tile.area
-        ov = grid.overlap
-        with in_view(c, view):
-            draw_mat(c, mat, view.pt)
-            c.setFillColorRGB(*TINT)
-            strips = {
-                (0, -1): (x0, y0, ov, y1 - y0),
-                (0, 1): (x1 - ov, y0, ov, y1 - y0),
-                (-1, 0): (x0, y1 - ov, x1 - x0, ov),
-                (1, 0): (x0, y0, x1 - x0, ov),
-            }
-            c.saveState()
-            c.setFillAlpha(0.45)
-            for (dr, dc), (sx, sy, sw, sh) in strips.items():
-                if grid.neighbour(tile, dr, dc):
-                    c.rect(sx, sy, sw, sh, stroke=0, fill=1)
-            c.restoreState()
-            for mark in grid.marks():
-                registration_mark(c, mark, view.pt)
-            c.setStrokeColorRGB(0, 0, 0)
-            c.setLineWidth(0.6 * view.pt)
-            c.setDash([3 * view.pt, 2 * view.pt])
-            if grid.neighbour(tile, 0, -1):
-                sx = grid.seam_x(tile.col - 1)
-                c.line(sx, y0, sx, y1)
-            if grid.neighbour(tile, -1, 0):
-                sy = grid.seam_y(tile.row - 1)
-                c.line(x0, sy, x1, sy)
-        c.setDash()
-        c.setStrokeColorRGB(0.6, 0.6, 0.6)
-        c.setLineWidth(0.3)
-        c.rect(m.left * K, m.bottom * K, cw * K, ch * K, stroke=1, fill=0)
-        regular = register_fonts()[0]
-        c.setFillColorRGB(0, 0, 0)
-        c.setFont(regular, 9)
-        if grid.neighbour(tile, 0, -1):
-            px, _ = view.page_point((grid.seam_x(tile.col - 1), y1))
-            c.drawCentredString(px, (m.bottom + ch + 1.2) * K, "✂")
-        if grid.neighbour(tile, -1, 0):
-            _, py = view.page_point((x0, grid.seam_y(tile.row - 1)))
-            c.drawRightString((m.left - 0.8) * K, py - 3, "✂")
-        _neighbour_hints(c, grid, tile)
-        _header(
-            c,
-            grid.page,
-            m,
-            tile.label,
-            f"(row {tile.row + 1}, col {tile.col + 1})",
-            (f"page {number} of {total}", mat.name),
-        )
-        _footer(c, grid.page, m, TILE_NOTES)
-    c.save()
-    return grid
-
-
-def _map_page(
-    c: Canvas, mat: Mat, grid: TileGrid, paper: str, info: Sequence[str], total: int
-) -> None:
-    """Page 1: the whole mat small, the pages drawn over it with their labels."""
-    regular, bold, _, _ = register_fonts()
-    m = grid.margins
-    w, h = grid.page
-    _header(
-        c,
-        grid.page,
-        m,
-        "Assembly map",
-        f"track mat 1:1 on {paper}",
-        (f"page 1 of {total}", mat.name),
-    )
-    c.setFont(regular, 7.5)
-    c.setFillColorRGB(0, 0, 0)
-    top = h - m.top - 2
-    for i, line in enumerate(info):
-        c.drawString(m.left * K, (top - 3.6 * i) * K, line)
-    steps = (
-        f"1. Print pages 2-{total} at 100 % (actual size); check every 100 mm bar with a ruler.",
-        "2. Trim each page along its dashed ✂ seams (left and top edges where shown).",
-        "3. Lay each page onto its left and upper neighbours so the target marks meet; tape.",
-        "4. Every card slot on the mat is exactly one card: lay a card on a slot to check.",
-    )
-    for i, step in enumerate(steps):
-        c.drawString(m.left * K, (m.bottom + 3.8 * (len(steps) - 1 - i) + 1) * K, step)
-    box_top = top - 3.6 * len(info) - 3
-    box_bottom = m.bottom + 3.8 * len(steps) + 4
-    cov = grid.covered
-    box_w, box_h = w - m.left - m.right, box_top - box_bottom
-    scale = min(box_w / (cov[2] - cov[0]), box_h / (cov[3] - cov[1]))
-    origin = (
-        (m.left + (box_w - (cov[2] - cov[0]) * scale) / 2) * K,
-        (box_bottom + (box_h - (cov[3] - cov[1]) * scale) / 2) * K,
-    )
-    view = View(cov, origin, scale)
-    with in_view(c, view, clip=False):
-        draw_mat(c, mat, view.pt)
-        c.setStrokeColorRGB(0.1, 0.3, 0.8)
-        c.setLineWidth(0.8 * view.pt)
-        for tile in grid.tiles:
-            x0, y0, x1, y1 = grid.cell(tile)
-            c.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
-    size = max(8.0, min(22.0, 0.25 * min(grid.content) * scale * K))
-    for number, tile in enumerate(grid.tiles, start=2):
-        x0, y0, x1, y1 = grid.cell(tile)
-        px, py = view.page_point(((x0 + x1) / 2, (y0 + y1) / 2))
-        half = max(c.stringWidth(tile.label, bold, size) / 2, 14) + 4
-        c.setFillColorRGB(1, 1, 1)
-        c.setStrokeColorRGB(0.1, 0.3, 0.8)
-        c.roundRect(px - half, py - 0.5 * size - 8, 2 * half, 1.1 * size + 8, 3, stroke=1, fill=1)
-        c.setFillColorRGB(0.1, 0.3, 0.8)
-        c.setFont(bold, size)
-        c.drawCentredString(px, py - 0.3 * size, tile.label)
-        c.setFont(regular, 6.5)
-        c.drawCentredString(px, py - 0.5 * size - 5.5, f"page {number}")
-    _footer(
-        c,
-        grid.page,
-        m,
-        ("This map is not to scale.", "Pages are at 1:1.", f"{len(grid.tiles)} mat pages."),
-    )
+    drawing = mat_drawing(mat, lang)
+    return write_tiled_template(drawing, path, paper=paper, info=info, overlap=overlap, lang=lang)
 
 
 # -- SVG --------------------------------------------------------------------------------------

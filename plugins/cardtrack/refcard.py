@@ -14,15 +14,14 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
+from generator.print.sheet import crop_marks, pdf_canvas, set_print_boxes
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import Texts
-from plugins.cardtrack.tokens import crop_marks
 
 K = PT_PER_MM
 SLUG = 10.0
@@ -146,32 +145,18 @@ def write_refcard(
             )
         sizes.append(size)
     regular, bold, _, _ = register_fonts()
-    page = page_size(p)
-    c = Canvas(
-        str(path),
-        pagesize=(page[0] * K, page[1] * K),
-        invariant=1,
-        pageCompression=1,
-        initialFontName=regular,
+    c = pdf_canvas(
+        path,
+        page_size(p),
+        title=f"{t('refcard.title')} — {name}",
+        subject="quick-reference card with bleed and crop marks",
     )
-    c.setTitle(f"{t('refcard.title')} — {name}")
-    c.setAuthor("plywright")
-    c.setCreator("plywright")
-    c.setSubject("quick-reference card with bleed and crop marks")
     x0 = y0 = p.bleed + SLUG
-    trim = (x0 * K, y0 * K, (x0 + p.w) * K, (y0 + p.h) * K)
-    bleed = (
-        (x0 - p.bleed) * K,
-        (y0 - p.bleed) * K,
-        (x0 + p.w + p.bleed) * K,
-        (y0 + p.h + p.bleed) * K,
-    )
     labels = (t("refcard.side_front"), t("refcard.side_back"))
     for number, (side, size) in enumerate(zip(sides, sizes, strict=True)):
         if number:
             c.showPage()
-        c.setTrimBox(trim)
-        c.setBleedBox(bleed)
+        _, bleed = set_print_boxes(c, (x0, y0, x0 + p.w, y0 + p.h), p.bleed)
         c.setFillColorRGB(1, 1, 1)
         c.rect(*bleed[:2], bleed[2] - bleed[0], bleed[3] - bleed[1], stroke=0, fill=1)
         band = p.h * BAND

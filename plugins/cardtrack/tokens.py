@@ -2,8 +2,8 @@
 
 The print sheet lays every token out on A4/Letter as a disc in its player's colour with
 ``bleed`` mm of colour beyond the cut, and crop marks at the corners of the square around
-each disc (cut the disc inside them with a circle cutter or punch). :func:`crop_marks` is
-shared with the reference cards.
+each disc (cut the disc inside them with a circle cutter or punch), drawn by the shared
+:func:`generator.print.sheet.crop_marks`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from generator.cad.plan import mm
 from generator.print.document import page_size
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
+from generator.print.sheet import CROP_GAP, CROP_LENGTH, crop_marks, pdf_canvas
 from plugins.cardtrack.production import CardtrackProduction
 
 K = PT_PER_MM
@@ -28,11 +29,6 @@ TokenKind = Literal["big", "small"]
 PLAYERS: tuple[Player, Player] = ("black", "red")
 PLAYER_COLOURS: dict[str, str] = {"black": "#222222", "red": "#c8102e"}
 """Drawing colours of the two players (tokens, start slots, reference cards)."""
-CROP_GAP = 1.5
-"""Distance (mm) from the bleed edge to where a crop mark starts."""
-CROP_LENGTH = 4.0
-"""Length (mm) of a crop mark."""
-CROP_LINE_PT = 0.25
 SHEET_MARGIN = 12.0
 HEADER = 22.0
 SYMBOLS: dict[TokenKind, str] = {"big": "★", "small": "♚"}
@@ -58,23 +54,6 @@ def token_set(small_tokens: int, production: CardtrackProduction) -> tuple[Token
         for i in range(small_tokens)
     ]
     return tuple(out)
-
-
-def crop_marks(
-    c: Canvas, x: float, y: float, width: float, height: float, bleed: float, pt: float
-) -> None:
-    """Crop marks at the four corners of the trim box ``x, y, width, height`` (canvas units
-    mm, ``pt`` = one point in mm), starting ``CROP_GAP`` mm outside the bleed."""
-    c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
-    c.setLineWidth(CROP_LINE_PT * pt)
-    c.setDash([])
-    start, end = bleed + CROP_GAP, bleed + CROP_GAP + CROP_LENGTH
-    for cx, sx in ((x, -1), (x + width, 1)):
-        for cy, sy in ((y, -1), (y + height, 1)):
-            c.line(cx + sx * start, cy, cx + sx * end, cy)
-            c.line(cx, cy + sy * start, cx, cy + sy * end)
-    c.restoreState()
 
 
 def pitch(token: Token, bleed: float) -> float:
@@ -115,22 +94,6 @@ def layout_sheet(
     return page, out
 
 
-def _canvas(path: Path, page: tuple[float, float], title: str, subject: str) -> Canvas:
-    regular = register_fonts()[0]
-    c = Canvas(
-        str(path),
-        pagesize=(page[0] * K, page[1] * K),
-        invariant=1,
-        pageCompression=1,
-        initialFontName=regular,
-    )
-    c.setTitle(title)
-    c.setAuthor("plywright")
-    c.setCreator("plywright")
-    c.setSubject(subject)
-    return c
-
-
 def write_token_sheet(
     tokens: Sequence[Token],
     path: Path,
@@ -145,7 +108,7 @@ def write_token_sheet(
     bleed = production.bleed
     page, placed = layout_sheet(tokens, paper, bleed)
     pages = max(p.page for p in placed) + 1 if placed else 1
-    c = _canvas(path, page, title, "token print sheet with crop marks")
+    c = pdf_canvas(path, page, title=title, subject="token print sheet with crop marks")
     pt = 1 / K
     for number in range(pages):
         if number:

@@ -87,7 +87,7 @@ class KubbBuild:
         return write
 
     def write_crown_template(self, path: Path) -> None:
-        from generator.print.templates import write_tiled_template
+        from generator.print.templates import plan_drawing, write_tiled_template
 
         p = self.production
         info = [
@@ -95,9 +95,9 @@ class KubbBuild:
             f"crown of {p.crown_points} points per face, notches {mm(p.crown_height)} mm deep.",
             "Mark the crown line on two neighbouring faces; saw each profile through the king.",
         ]
-        write_tiled_template(
-            parts.crown_template_plan(p, self.name), path, paper=self.paper, info=info
-        )
+        plan = parts.crown_template_plan(p, self.name)
+        drawing = plan_drawing(plan, info=info, kind="crown template")
+        write_tiled_template(drawing, path, paper=self.paper)
 
     def write_bom(self, path: Path) -> None:
         rows = bom_rows(self.production, self.counts, self.volumes())

@@ -312,7 +312,10 @@ def _moved_clock(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
     ("data", "only"),
     [
         ({"game": "cardrace", "name": "race"}, None),
-        ({"game": "halma", "name": "halma"}, ["print", "layout", "bom", "preview", "report"]),
+        (
+            {"game": "halma", "name": "halma"},
+            ["cad/dxf", "print", "layout", "bom", "preview", "report"],
+        ),
         ({"game": "tictactoe", "name": "ttt"}, None),
     ],
 )

@@ -10,7 +10,8 @@ Colour convention (also written into the file's ``<desc>``):
 * drill: green stroke ``#00a000``; chamfer: cyan stroke ``#00a0a0``;
 * engrave (vector, along the line): blue stroke ``#0000ff``;
 * pocket (area cleared to a depth, raster engrave on a laser): grey fill ``#808080``;
-* annotate (notes, never machined): orange ``#ff8000``.
+* annotate (notes, never machined): orange ``#ff8000`` — text filled, outlines stroked (so a
+  board or stock outline on an annotate layer stays a line, not an orange block).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def layout_svg(plan: MachiningPlan) -> str:
     for op in plan:
         layer = inkscape.layer(label=op.layer, id=op.layer, **_style(op))
         for entity in op.entities:
-            layer.add(_element(dwg, frame, entity))
+            layer.add(_element(dwg, frame, entity, op))
         dwg.add(layer)
     return str(dwg.tostring())
 
@@ -59,20 +60,30 @@ def layout_svg(plan: MachiningPlan) -> str:
 def _style(op: Operation) -> dict[str, str]:
     style = STYLES[op.kind]
     if op.kind == "annotate":
-        return {"fill": style.colour, "stroke": "none", "font_family": FONT}
+        return {
+            "fill": "none",
+            "stroke": style.colour,
+            "stroke_width": num(HAIRLINE),
+            "font_family": FONT,
+        }
     if style.fill:
         return {"fill": style.colour, "stroke": "none", "fill_rule": "evenodd"}
     return {"fill": "none", "stroke": style.colour, "stroke_width": num(HAIRLINE)}
 
 
-def _element(dwg: svgwrite.Drawing, frame: SvgFrame, entity: Circle | Polyline | Text) -> object:
+def _element(
+    dwg: svgwrite.Drawing, frame: SvgFrame, entity: Circle | Polyline | Text, op: Operation
+) -> object:
     if isinstance(entity, Circle):
         cx, cy = frame.xy(entity.centre)
         return dwg.circle(center=(cx, cy), r=num(entity.radius))
     if isinstance(entity, Polyline):
         return dwg.path(d=frame.path(entity))
     x, y = frame.xy(entity.position)
-    return dwg.text(entity.text, insert=(x, y), font_size=num(entity.height))
+    text = dwg.text(entity.text, insert=(x, y), font_size=num(entity.height))
+    if op.kind == "annotate":
+        text.update({"fill": STYLES[op.kind].colour, "stroke": "none"})
+    return text
 
 
 def write_layout_svg(plan: MachiningPlan, path: Path) -> None:

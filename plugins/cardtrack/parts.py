@@ -3,8 +3,10 @@
 The token set (how many of which size, in whose colour) comes from :mod:`plugins.cardtrack.tokens`.
 The board plan nests every token on one board of ``sheet_width × sheet_height`` mm: one layer
 per operation (engraved ring on the big tokens, then the small and the big tokens cut through),
-the board's size in the notes. Tokens are cut as circles at their finished diameter;
-the CAM offsets the cutter outside them and should leave tabs so the discs stay held.
+the board's edge on an annotate layer (never machined: it shows where to clamp the stock and
+set the origin, its lower-left corner) and the board's size in the notes. Tokens are cut as
+circles at their finished diameter; the CAM offsets the cutter outside them and should leave
+tabs so the discs stay held.
 """
 
 from __future__ import annotations
@@ -117,10 +119,23 @@ def token_plan(
     notes = (
         f"{title}: {len(big)} big and {len(small)} small Konstruktsiia tokens from one "
         f"{mm(p.sheet_width)} x {mm(p.sheet_height)} x {mm(thick)} mm board.",
-        *ORIGIN_NOTES,
+        "Units mm. Origin (0,0) = lower-left corner of the board (layer ANNOTATE_BOARD); "
+        "X right, Y up.",
+        *ORIGIN_NOTES[1:],
         "Stain or paint half of each size black and half red after sanding.",
     )
-    ops.append(notes_operation(notes, (0.0, 0.0, p.sheet_width, p.sheet_height), height=3.0))
+    w, h = p.sheet_width, p.sheet_height
+    edge = Polyline.of([(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)])
+    ops.append(
+        Operation(
+            "annotate",
+            layer_name("annotate", what="board"),
+            (edge,),
+            description=f"board edge {mm(w)} x {mm(h)} mm, not machined",
+        )
+    )
+    board = (0.0, 0.0, w, h)
+    ops.append(notes_operation(notes, board, height=3.0))
     return MachiningPlan(name=title, thickness=thick, operations=tuple(ops), notes=notes)
 
 

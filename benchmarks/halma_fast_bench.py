@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -157,28 +158,35 @@ def _map(pool: ProcessPoolExecutor, chunks: list[tuple[int, int]]) -> list[int]:
     return list(pool.map(_half, chunks))
 
 
+def children_cpu() -> float:
+    """CPU seconds used so far by this process's finished children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_child(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
 def start_up(repeat: int) -> None:
     env = dict(os.environ)
     for engine, code in ONE_GAME.items():
-        seconds = best_of(
-            repeat,
-            lambda code=code: subprocess.run(  # type: ignore[misc]
-                [sys.executable, "-c", code], check=True, cwd=ROOT, env=env, capture_output=True
-            ),
+        wall = best_of(repeat, partial(run_child, code, env))
+        cpu = best_of(repeat, partial(run_child, code, env), children_cpu)
+        print(
+            f"start-up, a fresh process playing one greedy game, {engine}: "
+            f"{wall:.2f} s wall, {cpu:.2f} s CPU"
         )
-        print(f"start-up, a fresh process playing one greedy game, {engine}: {seconds:.2f} s")
     with tempfile.TemporaryDirectory() as folder:
-        began = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-c", ONE_GAME["fast"]],
-            check=True,
-            cwd=ROOT,
-            env={**env, "NUMBA_CACHE_DIR": folder},
-            capture_output=True,
-            text=True,
-        )
-        seconds = time.perf_counter() - began
-    print(f"first run into an empty cache: {seconds:.1f} s, stderr: {done.stderr.strip()!r}")
+        began, cpu_began = time.perf_counter(), children_cpu()
+        done = run_child(ONE_GAME["fast"], {**env, "NUMBA_CACHE_DIR": folder})
+        wall, cpu = time.perf_counter() - began, children_cpu() - cpu_began
+    print(
+        f"first run into an empty cache: {wall:.1f} s wall, {cpu:.1f} s CPU, "
+        f"stderr: {done.stderr.strip()!r}"
+    )
 
 
 def per_game(stats: Sequence[GameStats]) -> dict[str, list[float]]:

@@ -68,19 +68,21 @@ def gen_moves(
         stamp[1] += 1
         peg = stamp[1]
         for d in range(6):
-            t = nb[s, d]
-            if t >= 0 and board[t] < 0 and (not locked or lock[seat, t] != 0):
-                mf[count] = s
-                mt[count] = t
-                count += 1
-        for d in range(6):
-            o = jover[s, d]
+            o = nb[s, d]
             if o < 0:
                 continue
             owner = board[o]
-            if owner < 0 or (not jump_own and owner == seat):
+            if owner < 0:  # a step
+                if not locked or lock[seat, o] != 0:
+                    mf[count] = s
+                    mt[count] = o
+                    count += 1
+                continue
+            if not jump_own and owner == seat:
                 continue
             f = jland[s, d]
+            if f < 0:
+                continue
             if board[f] >= 0 or (locked and lock[seat, f] == 0):
                 continue
             if visit[row, f] == here:

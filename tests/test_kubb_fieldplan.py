@@ -104,8 +104,26 @@ def test_scale_is_the_largest_that_fits() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["scale 1:50", "Marking out the field", "9.43 m", "at least 18 m", "100 mm"]),
-        ("nl", ["schaal 1:50", "Het veld uitzetten", "minstens 18 m", "Maten voor het meetlint"]),
+        (
+            "en",
+            [
+                "scale 1:50",
+                "Marking out the field",
+                "9.43 m",
+                "at least 18 m",
+                "SCALE CHECK: this bar must measure 100 mm",
+            ],
+        ),
+        (
+            "nl",
+            [
+                "schaal 1:50",
+                "Het veld uitzetten",
+                "minstens 18 m",
+                "Maten voor het meetlint",
+                "SCHAALCONTROLE: deze balk moet 100 mm meten",
+            ],
+        ),
     ],
 )
 def test_pdf_texts_in_both_languages(tmp_path: Path, lang: str, words: list[str]) -> None:
@@ -117,6 +135,7 @@ def test_pdf_texts_in_both_languages(tmp_path: Path, lang: str, words: list[str]
     flat = " ".join(text.split())
     for word in words:
         assert word in flat
+    assert ("SCALE CHECK" in flat) == (lang == "en")
 
 
 def test_pdf_is_deterministic(tmp_path: Path) -> None:

@@ -22,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
-from generator.print.scalebar import scale_bar
+from generator.print.scalebar import scale_bar, scale_check_label
+from generator.print.sheet import pdf_canvas
 from generator.print.tiling import PAPER_MM
 from plugins.kubb import diagrams as dg
 from plugins.kubb.geometry import KubbField, Point
@@ -324,25 +325,14 @@ def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: s
     regular, _bold, _, _ = register_fonts()
     layout = plan_page(f, paper)
     k = PT_PER_MM
-    pw, ph = layout.page_mm
-    c = Canvas(
-        str(path),
-        pagesize=(pw * k, ph * k),
-        invariant=1,
-        pageCompression=1,
-        initialFontName=regular,
-    )
     title = t("fieldplan.title", length=t.number(f.length), width=t.number(f.width))
-    c.setTitle(f"{title} — {name}")
-    c.setAuthor("plywright")
-    c.setCreator("plywright")
-    c.setSubject(t("fieldplan.subject"))
+    c = pdf_canvas(path, layout.page_mm, title=f"{title} — {name}", subject=t("fieldplan.subject"))
     # page 1: the plan
     _page_header(c, layout.page_mm, title, t("fieldplan.scale", scale=layout.scale), name, 1)
     m = dg.Mapping((0.0, 0.0, 0.0, 0.0), layout.origin_pt, layout.pt_per_metre)
     dg.draw_on_canvas(c, field_scene(f, t, layout.scale / 1000), m)
     bar_x = PAGE_MARGIN * k
-    scale_bar(c, bar_x, (PAGE_MARGIN + 2) * k)
+    scale_bar(c, bar_x, (PAGE_MARGIN + 2) * k, label=scale_check_label(t.lang))
     metre_bar(c, bar_x + 115 * k, (PAGE_MARGIN + 2) * k, layout.pt_per_metre, t)
     c.setFont(regular, 7)
     lines = [t("fieldplan.legend"), t("fieldplan.print_note")]

@@ -233,3 +233,16 @@ def test_a_fresh_process_loads_the_compiled_engine_from_the_cache() -> None:
     )
     assert done.stderr == ""
     assert done.stdout.strip() in ("win", "draw")
+
+
+def test_warming_the_cache_from_the_command_line() -> None:
+    halma_lane.ensure_compiled()
+    done = subprocess.run(
+        [sys.executable, "-m", "plugins.halma.fast"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.startswith("halma fast engine ready (cache: ")
+    assert done.stderr == ""

@@ -97,6 +97,7 @@ class TemplateLabels:
     step_print_one: str = "Print page 2 at 100 % (actual size); check its 100 mm bar with a ruler."
     map_page: str = "page {number}"
     drill_template: str = "drill template"
+    template: str = "template"
     scale_check: str = SCALE_CHECK["en"]
 
 
@@ -133,6 +134,7 @@ LABELS: dict[str, TemplateLabels] = {
         "een liniaal.",
         map_page="pagina {number}",
         drill_template="boormal",
+        template="mal",
         scale_check=SCALE_CHECK["nl"],
     ),
     "lv": TemplateLabels(
@@ -166,6 +168,7 @@ LABELS: dict[str, TemplateLabels] = {
         "lineālu.",
         map_page="{number}. lapa",
         drill_template="urbšanas šablons",
+        template="šablons",
         scale_check=SCALE_CHECK["lv"],
     ),
     "uk": TemplateLabels(
@@ -198,6 +201,7 @@ LABELS: dict[str, TemplateLabels] = {
         step_print_one="Надрукуйте сторінку 2 у масштабі 100 %; перевірте смугу 100 мм лінійкою.",
         map_page="сторінка {number}",
         drill_template="шаблон для свердління",
+        template="шаблон",
         scale_check=SCALE_CHECK["uk"],
     ),
 }
@@ -250,7 +254,8 @@ def plan_drawing(
 ) -> Drawing:
     """A machining plan as a template: outline, markings, holes with crosshairs.
 
-    The steps and notes speak of crosshairs and centre-punching only when the plan drills.
+    The kind ("drill template" or "template" unless given), steps and notes speak of drilling,
+    crosshairs and centre-punching only when the plan drills.
     """
     words = labels(lang)
     drills = bool(plan.of_kind("drill"))
@@ -260,7 +265,7 @@ def plan_drawing(
         bounds=_expand(plan.part_bounds(), DRAWING_MARGIN),
         draw=partial(_draw_plan, plan, crosshairs=True),
         draw_map=partial(_draw_plan, plan, crosshairs=False),
-        kind=words.drill_template if kind is None else kind,
+        kind=kind or (words.drill_template if drills else words.template),
         avoid=tuple(avoid),
         clearance=clearance,
         keep=_plan_keep(plan),

@@ -1,0 +1,192 @@
+"""The shared 1:1 templates (generator/print/templates.py) with any drawing, plans with and
+without holes, languages, and the print-shop sheet helpers (generator/print/sheet.py)."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+from test_cardtrack_mat import page_rects, scale_bar_length
+
+from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline
+from generator.print.plandraw import View
+from generator.print.scalebar import scale_bar, scale_check_label
+from generator.print.sheet import print_boxes, set_print_boxes
+from generator.print.templates import (
+    LABELS,
+    Drawing,
+    drawing_grid,
+    labels,
+    plan_drawing,
+    sheet_page_size,
+    write_sheet_template,
+    write_tiled_template,
+)
+
+K = 72 / 25.4
+pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext")
+
+
+def text_of(path: Path) -> str:
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True)
+    return " ".join(out.stdout.split())
+
+
+def square_plan(holes: bool, size: float = 300.0) -> MachiningPlan:
+    outline = Polyline.of([(0, 0), (size, 0), (size, size), (0, size)])
+    ops = [Operation("cut", "CUT_OUTLINE_THRU_10", (outline,), depth=10, description="outline")]
+    if holes:
+        circles = (Circle((50, 50), 4), Circle((250, 250), 4))
+        ops.insert(0, Operation("drill", "DRILL_D8_Z5", circles, depth=5, description="two holes"))
+    return MachiningPlan(name="square", thickness=10, operations=tuple(ops))
+
+
+@pdftotext
+def test_plan_steps_speak_of_crosshairs_only_when_the_plan_drills(tmp_path: Path) -> None:
+    drilled, plain = tmp_path / "drilled.pdf", tmp_path / "plain.pdf"
+    write_tiled_template(square_plan(True), drilled, paper="A4")
+    write_tiled_template(square_plan(False), plain, paper="A4")
+    a, b = text_of(drilled), text_of(plain)
+    assert "centre-punch every crosshair" in a and "Crosshairs mark hole centres" in a
+    assert "machine or drill as listed above" in a
+    assert "centre-punch" not in b and "Crosshair" not in b and "drill" not in b
+    assert "4. Tape the template onto the stock along the outline. 5. Remove the paper" in b
+
+
+class Recorder:
+    """A draw callback that draws a 100 x 50 mm box at (10, 10) and records its views."""
+
+    def __init__(self) -> None:
+        self.views: list[View] = []
+
+    def __call__(self, c: Canvas, view: View) -> None:
+        self.views.append(view)
+        c.setLineWidth(0.5 * view.pt)
+        c.rect(10, 10, 100, 50, stroke=1, fill=0)
+
+
+def test_any_drawing_is_tiled_at_exactly_1_to_1(tmp_path: Path) -> None:
+    draw = Recorder()
+    drawing = Drawing("box", (0.0, 0.0, 400.0, 300.0), draw, kind="box plan")
+    path = tmp_path / "box.pdf"
+    grid = write_tiled_template(drawing, path, paper="A4")
+    assert grid == drawing_grid(drawing, "A4")
+    reader = PdfReader(path)
+    assert len(reader.pages) == len(grid.tiles) + 1 > 2
+    assert len(draw.views) == len(reader.pages)  # the map and every tile page
+    assert draw.views[0].scale < 1 and {v.scale for v in draw.views[1:]} == {1.0}
+    page = next(i for i, t in enumerate(grid.tiles, start=1) if t.area[0] <= 10 and t.area[1] <= 10)
+    rects = page_rects(reader.pages[page])
+    assert any(math.isclose(r[2], 100 * K, abs_tol=0.01) for r in rects if r[3] > 0)
+    assert scale_bar_length(rects) == pytest.approx(100 * K, abs=0.01)
+
+
+def test_a_sheet_template_is_sized_to_the_drawing(tmp_path: Path) -> None:
+    draw = Recorder()
+    drawing = Drawing("box", (0.0, 0.0, 400.0, 300.0), draw)
+    page = write_sheet_template(drawing, tmp_path / "sheet.pdf")
+    assert page == sheet_page_size(drawing.bounds) == (430.0, 347.0)
+    assert sheet_page_size((0.0, 0.0, 50.0, 50.0))[0] == 220.0  # at least 190 mm + margins
+    [view] = draw.views
+    assert view.scale == 1.0
+    rects = page_rects(PdfReader(tmp_path / "sheet.pdf").pages[0])
+    box = [r for r in rects if math.isclose(r[2], 100 * K, abs_tol=0.01)]
+    assert box and math.isclose(box[0][3], 50 * K, abs_tol=0.01)
+
+
+def test_opaque_drawings_get_translucent_overlap_strips(tmp_path: Path) -> None:
+    def alphas(opaque: bool) -> set[float]:
+        drawing = Drawing("box", (0.0, 0.0, 400.0, 300.0), Recorder(), opaque=opaque)
+        path = tmp_path / f"{opaque}.pdf"
+        write_tiled_template(drawing, path, paper="A4")
+        out: set[float] = set()
+        for page in PdfReader(path).pages:
+            states = page["/Resources"].get("/ExtGState", {})
+            out |= {float(s.get_object().get("/ca", 1)) for s in states.values()}
+        return out
+
+    assert 0.45 in alphas(True)
+    assert 0.45 not in alphas(False)
+
+
+def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
+    everything = Drawing("box", (0.0, 0.0, 400.0, 400.0), Recorder())
+    corner = Drawing("box", everything.bounds, Recorder(), keep=lambda a: a[0] < 100 and a[1] < 100)
+    full, some = drawing_grid(everything, "A4"), drawing_grid(corner, "A4")
+    assert len(full.tiles) == full.rows * full.cols > len(some.tiles) >= 1
+
+
+@pdftotext
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("nl", ["Montageplan", "boormal 1:1 op A4", "pagina 1 van", "SCHAALCONTROLE", "körner"]),
+        ("lv", ["Salikšanas karte", "urbšanas šablons 1:1 uz A4", "MĒROGA PĀRBAUDE"]),
+        ("uk", ["Схема складання", "шаблон для свердління 1:1 на A4", "ПЕРЕВІРКА МАСШТАБУ"]),
+        ("fr", ["Assembly map", "1:1 drill template on A4", "SCALE CHECK"]),
+    ],
+)
+def test_furniture_in_the_language_passed(tmp_path: Path, lang: str, words: list[str]) -> None:
+    path = tmp_path / f"{lang}.pdf"
+    write_tiled_template(square_plan(True), path, paper="A4", lang=lang)
+    text = text_of(path)
+    for word in words:
+        assert word in text
+    if lang != "fr":
+        assert "Assembly map" not in text and "SCALE CHECK" not in text
+
+
+def test_every_language_fills_the_same_placeholders() -> None:
+    fields = vars(LABELS["en"])
+    for lang, words in LABELS.items():
+        for name, text in vars(words).items():
+            assert set(_placeholders(text)) == set(_placeholders(fields[name])), (lang, name)
+        assert words.scale_check == scale_check_label(lang)
+    assert labels("xx") == LABELS["en"]
+
+
+def _placeholders(text: str) -> list[str]:
+    import string
+
+    return [name for _, name, _, _ in string.Formatter().parse(text) if name]
+
+
+def test_kind_word_and_plan_info_reach_the_drawing() -> None:
+    drawing = plan_drawing(square_plan(False), info=["one"], kind="crown template")
+    assert drawing.kind == "crown template"
+    assert drawing.info == ("one", "CUT_OUTLINE_THRU_10: outline")
+    assert drawing.note == "" and drawing.avoid == ()
+    drilled = plan_drawing(square_plan(True))
+    assert drilled.kind == "drill template" and len(drilled.avoid) == 2 and drilled.clearance > 4
+
+
+@pdftotext
+def test_scale_bar_label_argument(tmp_path: Path) -> None:
+    path = tmp_path / "bar.pdf"
+    c = Canvas(str(path), invariant=1)
+    scale_bar(c, 20, 20)
+    scale_bar(c, 20, 120, label=scale_check_label("nl"))
+    c.save()
+    text = text_of(path)
+    assert "SCALE CHECK: this bar must measure 100 mm" in text
+    assert "SCHAALCONTROLE: deze balk moet 100 mm meten" in text
+
+
+def test_print_boxes_are_the_trim_and_the_trim_plus_bleed(tmp_path: Path) -> None:
+    trim, bleed = print_boxes((13.0, 13.0, 76.0, 101.0), 3.0)
+    assert trim == pytest.approx((13 * K, 13 * K, 76 * K, 101 * K))
+    assert bleed == pytest.approx((10 * K, 10 * K, 79 * K, 104 * K))
+    path = tmp_path / "card.pdf"
+    c = Canvas(str(path), pagesize=(89 * K, 114 * K), invariant=1)
+    for _ in range(2):
+        set_print_boxes(c, (13.0, 13.0, 76.0, 101.0), 3.0)
+        c.showPage()
+    c.save()
+    for page in PdfReader(path).pages:
+        assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)

@@ -526,3 +526,35 @@ def test_example_files_upload_cleanly(client: TestClient) -> None:
             continue
         answer = upload(client, path.read_bytes(), game=game, name=path.name)
         assert answer.status_code == 200, (path.name, answer.json())
+
+
+def test_download_reads_back_where_one_field_follows_another(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """tic-tac-toe's k_in_row follows size when left out: the file keeps it at 3."""
+    payload = {
+        "name": "ttt",
+        "preset": "classic",
+        "values": {"rules.size": "4", "rules.k_in_row": "3"},
+    }
+    answer = client.post("/games/tictactoe/variant.toml", json=payload)
+    assert answer.status_code == 200
+    path = tmp_path / "ttt.toml"
+    path.write_text(answer.text, encoding="utf-8")
+    rules = load_variant(path, load_registry()).rules.model_dump()
+    assert (rules["size"], rules["k_in_row"]) == (4, 3)
+
+
+def test_download_writes_every_value_when_the_short_file_would_read_differently(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from generator.web import forms
+
+    registry = load_registry()
+    variant = parse_variant({"game": "halma", "name": "x", "rules": {"n": 5}}, registry)
+    assert "n = 5" in forms.download_toml(registry, variant)
+    monkeypatch.setattr(forms, "variant_toml", lambda v: 'game = "halma"\nname = "x"\n')
+    text = forms.download_toml(registry, variant)
+    again = parse_variant(tomllib.loads(text), registry)
+    assert "preset" not in tomllib.loads(text)
+    assert again.as_json() | {"preset": None} == variant.as_json() | {"preset": None}

@@ -116,6 +116,14 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     assert page.is_visible("#preview")
     assert holes_shown(page) == 121
 
+    # a preset fills the form
+    page.select_option("#f-preset", "pro")
+    settled(page)
+    assert (page.input_value("#f-rules-n"), holes_shown(page)) == ("5", 181)
+    page.select_option("#f-preset", "standard")
+    settled(page)
+    assert (page.input_value("#f-rules-n"), holes_shown(page)) == ("4", 121)
+
     # n from 4 to 5: the preview goes from 121 to 181 holes
     measured: list[float] = []
     answers: list[float] = []

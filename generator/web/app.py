@@ -199,11 +199,19 @@ def create_app(
             },
         )
 
+    evaluating = threading.Lock()
+
+    def evaluate_one(definition: GameDefinition, payload: dict[str, Any]) -> dict[str, Any]:
+        """One evaluation at a time: two threads importing a plugin's CAD modules at once can
+        see them half-initialised (and the work is bound by the interpreter lock anyway)."""
+        with evaluating:
+            return evaluate(registry, definition, payload)
+
     async def evaluate_route(request: Request) -> Response:
         definition = game_of(request)
         payload = await read_json(request)
         # in a worker thread: the event loop keeps answering job polls meanwhile
-        return JSONResponse(await run_in_threadpool(evaluate, registry, definition, payload))
+        return JSONResponse(await run_in_threadpool(evaluate_one, definition, payload))
 
     async def download_route(request: Request) -> Response:
         definition = game_of(request)
@@ -378,7 +386,7 @@ def create_app(
         """Load what the first preview of each game needs (CAD libraries) before anyone asks."""
         for name in sorted(registry.games):
             try:
-                evaluate(registry, registry.games[name], {"values": {}})
+                evaluate_one(registry.games[name], {"values": {}})
             except Exception:  # a broken plugin shows its error on its own page
                 continue
 

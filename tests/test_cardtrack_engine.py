@@ -150,7 +150,7 @@ def test_invariants_hold_and_records_replay(rules: dict[str, Any], seed: int, ag
     replayed = replay(game, state.history())
     assert str(replayed) == str(state)
     from_record = replay_record(record_of(state, {"seed": seed}))
-    assert str(from_record) == str(state) and from_record.log == state.log
+    assert str(from_record) == str(state) and from_record.log_entries() == state.log_entries()
 
 
 def test_clone_is_independent_and_plays_the_same() -> None:
@@ -207,3 +207,36 @@ def test_protocol_over_a_whole_random_game_of_the_standard_variant() -> None:
     assert state.outcome().result == "unfinished" and steps == 2 * 2000
     assert steps <= game.info().max_length
     assert str(replay(game, state.history())) == str(state)
+
+
+class _Index:
+    """A stand-in rng whose ``random()`` points at the middle of slot ``i`` of ``n``."""
+
+    def __init__(self, i: int, n: int) -> None:
+        self.value = (i + 0.5) / n
+
+    def random(self) -> float:
+        return self.value
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["turned_card", "stop_card"]))
+def test_random_action_picks_like_a_choice_from_the_listed_actions(seed: int, rule: str) -> None:
+    game = make_game(CardtrackRules(small_path_rule=rule, height=4, max_turns=300))
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_card(rng))
+            continue
+        if state.turned % 7:
+            state.apply_action(state.random_action(rng))
+            continue
+        legal = state.clone().legal_actions()
+        picked = []
+        for i in range(len(legal)):
+            fresh = state.clone()
+            fresh._legal = None
+            picked.append(fresh.random_action(_Index(i, len(legal))))  # type: ignore[arg-type]
+        assert picked == legal
+        state.apply_action(state.random_action(rng))

@@ -55,7 +55,7 @@ class RandomAgent:
         self.rng = rng
 
     def step(self, state: State) -> int:
-        return self.rng.choice(state.legal_actions())
+        return _state(state).random_action(self.rng)
 
 
 def route_step(state: CardtrackState, seat: int) -> int | None:

@@ -139,7 +139,7 @@ LogEntry = tuple[int, int, int, int, tuple[int, ...], int, bool]
 
 
 class CardtrackState:
-    """A position: shoe, open pile, track, tokens, the turned card, history and a log."""
+    """A position: shoe, open pile, track, tokens, the turned card and the history."""
 
     __slots__ = (
         "_history",
@@ -156,7 +156,6 @@ class CardtrackState:
         "frontier",
         "game",
         "links",
-        "log",
         "low",
         "occ",
         "open_count",
@@ -214,7 +213,6 @@ class CardtrackState:
         self.winner = -1
         self.action_counts = [0, 0, 0, 0, 0]
         self.block_refusals = 0
-        self.log: list[LogEntry] = []
         self._history: list[int] = []
         self._legal: list[int] | None = None
         self._paths: dict[int, tuple[int, ...]] = {}
@@ -319,7 +317,6 @@ class CardtrackState:
         other.winner = self.winner
         other.action_counts = self.action_counts.copy()
         other.block_refusals = self.block_refusals
-        other.log = self.log.copy()
         other._history = self._history.copy()
         other._legal = self._legal  # never mutated once made
         other._paths = self._paths
@@ -363,10 +360,25 @@ class CardtrackState:
 
     # --- records and metrics ----------------------------------------------------------
 
+    def log_entries(self) -> list[LogEntry]:
+        """``(card kind, deck, owner, action, path, token id or -1, reshuffled)`` of every turned
+        card that was played, replayed from the history (paths are not kept while playing)."""
+        replayed = CardtrackState(self.game)
+        entries: list[LogEntry] = []
+        history = self._history
+        for i in range(0, len(history) - 1, 2):
+            reshuffled = replayed.pending_reshuffle
+            replayed.apply_action(history[i])
+            kind, deck, action = replayed.card, replayed.card_deck, history[i + 1]
+            path, token = replayed._path_of(action)
+            replayed.apply_action(action)
+            entries.append((kind, deck, OWNERS[kind], action, path, token, reshuffled))
+        return entries
+
     def record_lines(self) -> list[dict[str, Any]]:
         """One line per turned card (the issue's record format)."""
         lines = []
-        for kind, deck, seat, action, path, token, reshuffled in self.log:
+        for kind, deck, seat, action, path, token, reshuffled in self.log_entries():
             what = action & 7
             lines.append(
                 {
@@ -428,6 +440,73 @@ class CardtrackState:
         """A chance action drawn by the pile's composition (fast path of ``chance_outcomes``)."""
         draw = self.draw
         return draw[int(rng.random() * len(draw))]
+
+    def random_action(self, rng: random.Random) -> int:
+        """A legal action uniformly at random: ``legal_actions()[int(rng.random() · n)]``,
+        found by counting the legal actions of each group instead of listing them."""
+        if self._legal is None and not self.result and self.card >= 0:
+            groups = self._fast_groups()
+            if groups is not None:
+                total = 1 + sum(size for _, _, size in groups)
+                pick = int(rng.random() * total)
+                for code, items, size in groups:
+                    if pick < size:
+                        return items[pick] if code < 0 else items[pick] << 8 | code
+                    pick -= size
+                return DISCARD
+        legal = self.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+    def _fast_groups(self) -> list[tuple[int, list[int], int]] | None:
+        """The legal actions of a decision as ``(code, items, size)`` groups in the order of
+        ``legal_actions()`` (code -1: items are actions; else ``item << 8 | code``), discard
+        left out; None where only listing is exact (kings in reserve, the stop-card reading)."""
+        kind = self.card
+        seat = OWNERS[kind]
+        if (KINGS[kind] and self.reserve[seat] > 0) or self.game.rules.small_path_rule != (
+            "turned_card"
+        ):
+            return None
+        groups: list[tuple[int, list[int], int]] = []
+        if not KINGS[kind] and kind < cards.BLACK_JOKER:
+            builds = self.build_list
+            if builds is None:
+                builds = self.build_list = [slot << 3 | BUILD for slot in sorted(self.frontier)]
+            groups.append((-1, builds, len(builds)))
+        value = self.move_value()
+        src = self.big[seat]
+        theirs = self.occ[1 - seat]
+        values = self.values
+        around = neighbours_of(self.big[1 - seat])
+        bigs = []
+        for nb in self.links[src]:
+            if values[nb] > value or nb in theirs:
+                continue
+            if nb in around and self._makes_block(seat, src, nb):
+                continue
+            bigs.append(nb << 3 | BIG)
+        groups.append((-1, bigs, len(bigs)))
+        seen: set[int] = set()
+        for token, here in enumerate(self.smalls[seat]):
+            if here in seen:
+                continue
+            seen.add(here)
+            bounds, order = self._reach_table(seat, here)
+            size = bisect_right(bounds, value)
+            if not size:
+                continue
+            code = token << 3 | SMALL
+            near = [nb for nb in around if nb in order[:size]]
+            if near:  # list this token's moves, leaving out those the block rule refuses
+                moves = [
+                    dest << 8 | code
+                    for dest in order[:size]
+                    if dest not in near or not self._makes_block(seat, here, dest)
+                ]
+                groups.append((-1, moves, len(moves)))
+            else:
+                groups.append((code, order, size))
+        return groups
 
     # --- acting -----------------------------------------------------------------------
 
@@ -496,7 +575,6 @@ class CardtrackState:
         seat = OWNERS[kind]
         what = action & 7
         payload = action >> 3
-        path, token = self._path_of(action)
         if what == BUILD:
             self.track[payload] = kind
             self.track_deck[payload] = deck
@@ -521,7 +599,6 @@ class CardtrackState:
                 occ = self.occ[seat]
                 occ[payload] = occ.get(payload, 0) + 1
         self.action_counts[what] += 1
-        self.log.append((kind, deck, seat, action, path, token, self.pending_reshuffle))
         self.pending_reshuffle = False
         self.card = -1
         self.card_deck = -1

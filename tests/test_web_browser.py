@@ -1,6 +1,8 @@
 """The designer in a real headless Chromium (Debian's ``chromium``, driven by Playwright):
 live preview, inline errors, a stale answer never winning, upload/download, a short check
-and a build whose zip holds every manifest artifact. Also makes docs/designer.png.
+and a build whose zip holds every manifest artifact. Also makes the README's screenshot
+(outputs/designer.png; docs/designer.png when missing or PLYWRIGHT_UPDATE_SCREENSHOT=1) and
+writes the preview timings to outputs/web-timings.json.
 
 Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
 """
@@ -11,6 +13,8 @@ import base64
 import contextlib
 import io
 import json
+import os
+import shutil
 import socket
 import statistics
 import threading
@@ -29,7 +33,9 @@ from generator.svg.preview import HOLE
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
-SCREENSHOT = ROOT / "docs" / "designer.png"
+SCREENSHOT = ROOT / "outputs" / "designer.png"
+README_SCREENSHOT = ROOT / "docs" / "designer.png"
+"""Replaced only when missing or with PLYWRIGHT_UPDATE_SCREENSHOT=1 (keeps the tree clean)."""
 TIMINGS = ROOT / "outputs" / "web-timings.json"
 LAUNCH_ARGS = [
     "--headless",
@@ -209,7 +215,11 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     assert page.locator("table.metrics tr").count() >= 10
 
     page.evaluate("window.scrollTo(0, 0)")
+    SCREENSHOT.parent.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
+    if not README_SCREENSHOT.exists() or os.environ.get("PLYWRIGHT_UPDATE_SCREENSHOT") == "1":
+        README_SCREENSHOT.parent.mkdir(exist_ok=True)
+        shutil.copyfile(SCREENSHOT, README_SCREENSHOT)
 
     # a build (of the example plugin's game: nothing in the designer is halma's): the zip
     # holds every artifact of its manifest, each PDF and SVG opens in the browser
@@ -235,7 +245,6 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     assert response.headers["content-type"].startswith("image/svg+xml")
     assert response.body().lstrip().startswith((b"<svg", b"<?xml"))
 
-    TIMINGS.parent.mkdir(exist_ok=True)
     TIMINGS.write_text(
         json.dumps(
             {

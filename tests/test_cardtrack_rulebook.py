@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.print.document import rulebook_info
 from plugins.cardtrack import diagrams
 from plugins.cardtrack.cards import parse
 from plugins.cardtrack.geometry import Slot, slot_index
@@ -18,7 +19,6 @@ from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import (
     LOCALES,
     Texts,
-    document_info,
     locale_strings,
     plural_category,
     rulebook_story,
@@ -124,7 +124,7 @@ def test_every_rulebook_text_is_used_by_some_variant() -> None:
     ):
         t = Texts("en")
         rulebook_story(t, rules, P, "A4")
-        document_info(t, "x")
+        rulebook_info(t, "x")
         used |= t.used
     sections = ("meta", "intro", "components", "setup", "turn", "build", "move", "small",
                 "block", "goal", "pile", "readings")  # fmt: skip

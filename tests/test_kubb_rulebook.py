@@ -13,12 +13,13 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from generator.print.document import rulebook_info
 from plugins.kubb import throws
 from plugins.kubb.fieldplan import marking_steps
 from plugins.kubb.locales import Texts, locale_strings
 from plugins.kubb.options import PRESETS, KubbRules
 from plugins.kubb.production import SMALL_SET, KubbProduction
-from plugins.kubb.rulebook import document_info, rulebook_story, write_rulebook
+from plugins.kubb.rulebook import rulebook_story, write_rulebook
 
 WORLD: dict[str, Any] = dict(PRESETS["world"]["rules"])
 
@@ -165,7 +166,7 @@ def test_every_locale_key_is_used(lang: str) -> None:
     for rules in (KubbRules(), KubbRules(**WORLD), KubbRules(skill=(0.3, "advanced"))):
         texts = Texts(lang)
         rulebook_story(texts, rules, KubbProduction(), "A4")
-        document_info(texts, "test")
+        rulebook_info(texts, "test")
         marking_steps(rules.field(), texts)
         used |= texts.used
     from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf

@@ -6,7 +6,7 @@ import hashlib
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from pypdf import PdfReader
@@ -158,3 +158,77 @@ def test_grid_fills_the_last_row() -> None:
     table = doc.grid(["a", "b", "c", "d"], 3, 300)
     assert len(table._cellvalues) == 2
     assert table._cellvalues[1] == ["d", "", ""]
+
+
+class FakeTexts:
+    """Texts of a made-up game: ``meta.*`` keys only."""
+
+    lang = "xx"
+    words: ClassVar[dict[str, str]] = {
+        "meta.title": "Game",
+        "meta.subject": "Rules",
+        "meta.header": "Game rules",
+        "meta.footer": "variant {variant}",
+        "meta.page": "p. {page}/{pages}",
+    }
+
+    def __call__(self, key: str, **values: object) -> str:
+        return self.raw(key).format(**values)
+
+    def raw(self, key: str) -> str:
+        return self.words[key]
+
+
+def test_rulebook_info_reads_the_meta_texts() -> None:
+    info = doc.rulebook_info(FakeTexts(), "pro")
+    assert (info.title, info.lang, info.subject) == ("Game", "xx", "Rules")
+    assert (info.header_left, info.header_right, info.footer_left) == (
+        "Game rules",
+        "pro",
+        "variant pro",
+    )
+    assert info.page_label == "p. {page}/{pages}"  # filled in per page
+
+
+def test_sections_story_puts_a_gap_after_every_section() -> None:
+    styles = doc.make_styles()
+
+    def one(book: str) -> list[Flowable]:
+        return [Paragraph(book, styles.body)]
+
+    def two(book: str) -> list[Flowable]:
+        return [Paragraph(book, styles.body), Paragraph(book, styles.body)]
+
+    story = doc.sections_story([one, two], "text", 7)
+    assert [type(f).__name__ for f in story] == [
+        "Paragraph",
+        "Spacer",
+        "Paragraph",
+        "Paragraph",
+        "Spacer",
+    ]
+    assert story[1].height == 7  # type: ignore[attr-defined]
+
+
+def test_side_by_side_splits_the_width() -> None:
+    styles = doc.make_styles()
+    table = doc.side_by_side([Paragraph("a", styles.body)], [Paragraph("b", styles.body)], 400, 0.6)
+    assert table._colWidths == pytest.approx([240, 160])  # type: ignore[attr-defined]
+
+
+def test_rulebook_artifacts_one_per_language_in_a_made_folder(tmp_path: Path) -> None:
+    written: list[tuple[Path, str]] = []
+
+    def write(path: Path, lang: str) -> None:
+        written.append((path, lang))
+        path.write_text(lang, encoding="utf-8")
+
+    artifacts = doc.rulebook_artifacts(("nl", "en"), "Letter", write)
+    assert [(a.kind, a.path, a.lang) for a in artifacts] == [
+        ("print/rulebook", "print/rulebook-nl.pdf", "nl"),
+        ("print/rulebook", "print/rulebook-en.pdf", "en"),
+    ]
+    assert artifacts[1].description == "rulebook (en, Letter)"
+    artifacts[1].write(tmp_path / "deep/print/rulebook-en.pdf")
+    assert written == [(tmp_path / "deep/print/rulebook-en.pdf", "en")]
+    assert (tmp_path / "deep/print/rulebook-en.pdf").read_text(encoding="utf-8") == "en"

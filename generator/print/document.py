@@ -2,9 +2,11 @@
 
 Pages: A4 or Letter with fixed margins, a running header and a footer with "page N of M".
 Text: paragraph styles in the embedded DejaVu fonts (no base-14 font ever reaches the PDF).
-Pieces: vector diagrams that shrink to the column, figure grids, a facts box, a note box and
-plain tables. :func:`build_pdf` writes deterministic bytes (ReportLab's ``invariant`` mode and
-fixed metadata), so the same story always gives the same file.
+Pieces: vector diagrams that shrink to the column, figure grids, a facts box, a note box,
+text beside a figure and plain tables. :func:`build_pdf` writes deterministic bytes
+(ReportLab's ``invariant`` mode and fixed metadata), so the same story always gives the same
+file. Rulebooks: :func:`rulebook_info` (metadata and running texts from a game's ``meta.*``
+texts), :func:`sections_story` and :func:`rulebook_artifacts` (one PDF per language).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
@@ -35,6 +37,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from generator.api import Artifact
 from generator.print.fonts import register_fonts
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": letter}
@@ -334,6 +337,89 @@ class DocumentInfo:
     page_label: str = "{page} / {pages}"
     author: str = "plywright"
     subject: str = ""
+
+
+class LocaleTexts(Protocol):
+    """A game's texts in one language: ``t(key, **values)`` fills a text in, ``t.raw(key)``
+    returns it as written."""
+
+    lang: str
+
+    def __call__(self, key: str, **values: object) -> str: ...
+
+    def raw(self, key: str) -> str: ...
+
+
+def rulebook_info(t: LocaleTexts, variant_name: str) -> DocumentInfo:
+    """Metadata and running texts of a rulebook from the texts ``meta.title``, ``meta.subject``,
+    ``meta.header``, ``meta.footer`` (with ``{variant}``) and ``meta.page`` (with ``{page}`` and
+    ``{pages}``, filled in per page)."""
+    return DocumentInfo(
+        title=t("meta.title"),
+        lang=t.lang,
+        subject=t("meta.subject"),
+        header_left=t("meta.header"),
+        header_right=variant_name,
+        footer_left=t("meta.footer", variant=variant_name),
+        page_label=t.raw("meta.page"),
+    )
+
+
+Book = TypeVar("Book")
+
+
+def sections_story(
+    sections: Sequence[Callable[[Book], list[Flowable]]], book: Book, gap: float
+) -> list[Flowable]:
+    """Every section's flowables in order, ``gap`` points after each."""
+    story: list[Flowable] = []
+    for section in sections:
+        story += section(book)
+        story.append(Spacer(1, gap))
+    return story
+
+
+def side_by_side(
+    left: list[Flowable], right: list[Flowable], width: float, split: float, gap: float = 12
+) -> Table:
+    """Two columns across ``width`` (pt): ``left`` takes ``split`` of it, ``gap`` pt between."""
+    return make_table(
+        [[left, right]],
+        [width * split, width * (1 - split)],
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (0, -1), gap),
+            ("RIGHTPADDING", (1, 0), (1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ],
+    )
+
+
+def rulebook_artifacts(
+    languages: Sequence[str], paper: str, write: Callable[[Path, str], object]
+) -> list[Artifact]:
+    """One ``print/rulebook`` artifact per language: ``write(path, lang)`` writes the PDF (its
+    folder is made first)."""
+
+    def writer(lang: str) -> Callable[[Path], None]:
+        def run(path: Path) -> None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write(path, lang)
+
+        return run
+
+    return [
+        Artifact(
+            kind="print/rulebook",
+            path=f"print/rulebook-{lang}.pdf",
+            description=f"rulebook ({lang}, {paper})",
+            write=writer(lang),
+            lang=lang,
+        )
+        for lang in languages
+    ]
 
 
 class _DecoratedCanvas(Canvas):

@@ -9,7 +9,6 @@ the appendix documents the throw model by reading :mod:`plugins.kubb.throws` and
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -64,18 +63,7 @@ class Book:
         return Paragraph(self.t(key, **values), self.styles.caption)
 
     def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
-        return doc.make_table(
-            [[left, right]],
-            [self.width * split, self.width * (1 - split)],
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (0, -1), 12),
-                ("RIGHTPADDING", (1, 0), (1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ],
-        )
+        return doc.side_by_side(left, right, self.width, split)
 
 
 def _opening(book: Book) -> str:
@@ -352,23 +340,7 @@ def rulebook_story(
 ) -> list[Flowable]:
     """The flowables of the rulebook in the language of ``t``."""
     book = Book(t, rules, production, doc.make_styles(), doc.text_width(paper))
-    story: list[Flowable] = []
-    for section in SECTIONS:
-        story += section(book)
-        story.append(Spacer(1, 4))
-    return story
-
-
-def document_info(t: Texts, variant_name: str) -> doc.DocumentInfo:
-    return doc.DocumentInfo(
-        title=t("meta.title"),
-        lang=t.lang,
-        subject=t("meta.subject"),
-        header_left=t("meta.header"),
-        header_right=variant_name,
-        footer_left=t("meta.footer", variant=variant_name),
-        page_label=t.raw("meta.page"),
-    )
+    return doc.sections_story(SECTIONS, book, 4)
 
 
 def write_rulebook(
@@ -382,7 +354,7 @@ def write_rulebook(
     """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.build_pdf(path, story, paper=paper, info=document_info(t, variant_name))
+    return doc.build_pdf(path, story, paper=paper, info=doc.rulebook_info(t, variant_name))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:
@@ -392,20 +364,7 @@ def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     rules, production = variant.table(KubbRules), variant.table(KubbProduction)
     paper = variant.print.paper
 
-    def writer(lang: str) -> Callable[[Path], None]:
-        def write(path: Path) -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_rulebook(path, lang, rules, production, paper, variant.name)
+    def write(path: Path, lang: str) -> None:
+        write_rulebook(path, lang, rules, production, paper, variant.name)
 
-        return write
-
-    return [
-        Artifact(
-            kind="print/rulebook",
-            path=f"print/rulebook-{lang}.pdf",
-            description=f"rulebook ({lang}, {paper})",
-            write=writer(lang),
-            lang=lang,
-        )
-        for lang in variant.print.languages
-    ]
+    return doc.rulebook_artifacts(variant.print.languages, paper, write)

@@ -232,3 +232,9 @@ def test_rulebook_artifacts_one_per_language_in_a_made_folder(tmp_path: Path) ->
     artifacts[1].write(tmp_path / "deep/print/rulebook-en.pdf")
     assert written == [(tmp_path / "deep/print/rulebook-en.pdf", "en")]
     assert (tmp_path / "deep/print/rulebook-en.pdf").read_text(encoding="utf-8") == "en"
+
+
+def test_new_drawing_starts_in_dejavu() -> None:
+    drawing = doc.new_drawing(120, 80)
+    assert (drawing.width, drawing.height) == (120, 80)
+    assert drawing.initialFontName == REGULAR

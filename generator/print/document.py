@@ -187,6 +187,13 @@ def make_table(
     return table
 
 
+def new_drawing(width: float, height: float) -> Drawing:
+    """An empty vector drawing (pt) whose initial font is DejaVu (ReportLab's is Helvetica)."""
+    drawing = Drawing(width, height)
+    drawing.initialFontName = register_fonts()[0]
+    return drawing
+
+
 class Diagram(Flowable):
     """A vector :class:`Drawing` as a flowable that shrinks (never grows) to the space it gets."""
 

@@ -18,6 +18,7 @@ from typing import Literal
 from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
 
+from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
 from plugins.cardtrack.cards import parse, value
 from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
@@ -256,12 +257,6 @@ def blocked_neighbours(scene: Scene, slot: Slot, player: Player) -> tuple[int, i
 
 
 # -- rendering -------------------------------------------------------------------------------
-
-
-def new_drawing(width: float, height: float) -> Drawing:
-    drawing = Drawing(width, height)
-    drawing.initialFontName = register_fonts()[0]
-    return drawing
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Literal
 from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, String
 from reportlab.lib import colors
 
+from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
 from plugins.halma.geometry import DIRECTIONS, StarBoard, star_corners
 
@@ -331,13 +332,6 @@ def win_scene(board: StarBoard, colours: MoveColours, win_rule: str) -> Scene:
 
 
 # -- rendering ------------------------------------------------------------------------------
-
-
-def new_drawing(width: float, height: float) -> Drawing:
-    """An empty drawing whose initial font is DejaVu (ReportLab's default is Helvetica)."""
-    drawing = Drawing(width, height)
-    drawing.initialFontName = register_fonts()[0]
-    return drawing
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
 from generator.svg.frame import num
 from plugins.kubb.geometry import KubbField
@@ -229,8 +230,7 @@ def to_drawing(scene: Scene, width: float, pad: float = 4.0) -> Drawing:
     k = (width - 2 * pad) / (x1 - x0)
     height = (y1 - y0) * k + 2 * pad
     m = Mapping(scene.bounds, (pad, pad), k)
-    d = Drawing(width, height)
-    d.initialFontName = regular
+    d = new_drawing(width, height)
     if scene.background:
         d.add(
             Rect(
@@ -402,8 +402,7 @@ def flow_drawing(steps: Sequence[str], loop_label: str, width: float) -> Drawing
     heights = [len(lines) * lead + 2 * pad for lines in wrapped]
     gap = 14.0
     total = sum(heights) + gap * (len(steps) - 1) + 4
-    d = Drawing(width, total)
-    d.initialFontName = regular
+    d = new_drawing(width, total)
     y = total - 2
     centres: list[tuple[float, float]] = []
     for number, (lines, h) in enumerate(zip(wrapped, heights, strict=True), start=1):

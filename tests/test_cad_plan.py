@@ -116,3 +116,36 @@ def test_solids_refuse_what_they_cannot_model(engraving: Operation, problem: str
     cut = Operation("cut", "C", (Polyline.circle((15, 15), 15),), depth=5)
     with pytest.raises(ValueError, match=problem):
         plan_solid(MachiningPlan("bad", 5, (engraving, cut)))
+
+
+def test_svg_paint_converts_points_to_millimetres() -> None:
+    from generator.svg.frame import paint
+
+    assert paint(None, "#333", 0.72) == {
+        "fill": "none",
+        "stroke": "#333",
+        "stroke_width": "0.254",
+    }
+    dashed = paint("#fff", None, 1.0, (3.0, 2.0))
+    assert dashed["stroke"] == "none" and dashed["fill"] == "#fff"
+    assert dashed["stroke_dasharray"] == "1.058 0.706"
+
+
+def test_annotate_outlines_are_lines_and_annotate_text_is_filled() -> None:
+    square = Polyline.of([(0, 0), (40, 0), (40, 30), (0, 30)])
+    plan = MachiningPlan(
+        "p",
+        5,
+        (
+            Operation("cut", "CUT_THRU_5", (square,), depth=5),
+            Operation("annotate", "ANNOTATE_EDGE", (square.translated(-5, -5),)),
+            Operation("annotate", "ANNOTATE_NOTES", (Text((0, -8), "note", 3),)),
+        ),
+    )
+    ns = "{http://www.w3.org/2000/svg}"
+    layers = {g.get("id"): g for g in ET.fromstring(layout_svg(plan)).iter(f"{ns}g")}
+    edge = layers["ANNOTATE_EDGE"]
+    assert (edge.get("fill"), edge.get("stroke")) == ("none", "#ff8000")
+    assert edge.find(f"{ns}path") is not None
+    [text] = layers["ANNOTATE_NOTES"].findall(f"{ns}text")
+    assert (text.get("fill"), text.get("stroke")) == ("#ff8000", "none")

@@ -1,7 +1,9 @@
-"""Mapping machining-plan coordinates (mm, y up) into SVG user units (mm, y down)."""
+"""Mapping machining-plan coordinates (mm, y up) into SVG user units (mm, y down), and the
+paint attributes of shapes whose line widths and dashes are given in points."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.cad.geometry2d import Arc, Bounds, Point, polyline_segments
@@ -12,6 +14,25 @@ def num(value: float) -> str:
     """A coordinate with at most three decimals and no ``-0``."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+MM_PER_PT = 25.4 / 72
+"""One typographic point in millimetres (SVG user units of a drawing in mm)."""
+
+
+def paint(
+    fill: str | None, stroke: str | None, width_pt: float, dash_pt: Sequence[float] = ()
+) -> dict[str, str]:
+    """svgwrite attributes of a shape in a drawing in mm: fill and stroke (``None``: none),
+    stroke width and dash pattern given in points."""
+    attrs = {
+        "fill": fill or "none",
+        "stroke": stroke or "none",
+        "stroke_width": num(width_pt * MM_PER_PT),
+    }
+    if dash_pt:
+        attrs["stroke_dasharray"] = " ".join(num(d * MM_PER_PT) for d in dash_pt)
+    return attrs
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from generator.print.templates import (
     write_tiled_template,
 )
 from generator.print.tiling import TileGrid
-from generator.svg.frame import SvgFrame, num
+from generator.svg.frame import SvgFrame, num, paint
 from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
 from plugins.cardtrack.production import CardtrackProduction
 
@@ -366,18 +366,11 @@ def mat_svg(mat: Mat, extras: Extras | None = None, width_px: int | None = None)
         desc=f"Konstruktsiia track mat at 1:1 in mm: cards {mm(w)} x {mm(h)} mm, rows 0-"
         f"{mat.height}, columns {mat.columns[0]} to {mat.columns[1]}.",
     )
-    pt = 25.4 / 72
     slots = dwg.g(id="slots")
     furniture = dwg.g(id="mat")
     for box in mat.boxes:
         x, y = frame.xy((box.x, box.y + box.height))
-        attrs: dict[str, str] = {
-            "fill": box.fill or "none",
-            "stroke": box.stroke or "none",
-            "stroke_width": num(box.line_pt * pt),
-        }
-        if box.dash:
-            attrs["stroke_dasharray"] = " ".join(num(d * pt) for d in box.dash)
+        attrs = paint(box.fill, box.stroke, box.line_pt, box.dash)
         rect = dwg.rect(insert=(x, y), size=(num(box.width), num(box.height)), **attrs)
         if box.slot is not None:
             rect["id"] = f"{box.slot.kind}_{box.slot.c}_{box.slot.r}".replace("-", "m")

@@ -28,7 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
-from generator.svg.frame import num
+from generator.svg.frame import MM_PER_PT, num, paint
 from plugins.kubb.geometry import KubbField
 
 Point = tuple[float, float]
@@ -314,7 +314,7 @@ def to_svg(scene: Scene, mm_per_metre: float, *, title: str, desc: str, pad_mm: 
     width = (x1 - x0) * mm_per_metre + 2 * pad_mm
     height = (y1 - y0) * mm_per_metre + 2 * pad_mm
     m = Mapping(scene.bounds, (pad_mm, pad_mm), mm_per_metre, flip=True, height=height)
-    pt = 25.4 / 72  # mm per point
+    pt = MM_PER_PT
     dwg = svgwrite.Drawing(
         size=(f"{num(width)}mm", f"{num(height)}mm"),
         viewBox=f"0 0 {num(width)} {num(height)}",
@@ -331,13 +331,7 @@ def to_svg(scene: Scene, mm_per_metre: float, *, title: str, desc: str, pad_mm: 
         )
     groups: dict[str, svgwrite.container.Group] = {}
     for s in scene.shapes:
-        style: dict[str, str] = {
-            "stroke": s.stroke or "none",
-            "fill": s.fill or "none",
-            "stroke_width": num(s.width * pt),
-        }
-        if s.dash:
-            style["stroke_dasharray"] = " ".join(num(v * pt) for v in s.dash)
+        style = paint(s.fill, s.stroke, s.width, s.dash)
         pts = [m(p) for p in s.points]
         element: object
         if s.kind == "line":

@@ -16,9 +16,11 @@ Player actions are integers ``payload << 3 | type``:
 - ``KING`` (4): payload = ``dest``: a new small token on the own joker, then moved to ``dest``
   (the joker itself = no move).
 
-The **no-full-block rule** is read as: an action is refused when it *makes* the opponent's big
-token blocked (it was not before, it is after). A block the opponent walks into is not the
-acting player's doing, so the acting player is not left without a legal action.
+The **no-full-block rule**: an action is refused when, after it, the opponent's big token has
+an adjacent card and every adjacent card holds a token of the acting player. The engine refuses
+only actions that *make* such a block; in legal play this is the same thing: the opponent cannot
+walk its big token into a block (the card it leaves is adjacent and free), so no block exists
+before an action.
 """
 
 from __future__ import annotations

@@ -157,7 +157,10 @@ class HalmaFastLane:
     name: str = "halma-numba"
 
     def warm(self) -> None:
+        """Compile (first run) or load the game kernel now, so forked workers inherit it."""
         ensure_compiled()
+        tiny = fast_tables(HalmaRules(n=2, max_rounds=1))
+        _play(tiny, np.zeros(2, np.int64), np.zeros(1, np.int64), False)
 
     def play(
         self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None

@@ -240,3 +240,48 @@ def test_random_action_picks_like_a_choice_from_the_listed_actions(seed: int, ru
             picked.append(fresh.random_action(_Index(i, len(legal))))  # type: ignore[arg-type]
         assert picked == legal
         state.apply_action(state.random_action(rng))
+
+
+def test_sample_action_is_uniform_over_the_legal_actions() -> None:
+    game = make_game(CardtrackRules())
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    checked = 0
+    while checked < 4:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_card(rng))
+            continue
+        if state.turned in (40, 300, 900, 1500):
+            legal = state.clone().legal_actions()
+            draws = 60 * len(legal)
+            counts: dict[int, int] = dict.fromkeys(legal, 0)
+            for _ in range(draws):
+                action = state.sample_action(rng)
+                assert action in counts, "an action that is not legal"
+                counts[action] += 1
+            expected = draws / len(legal)
+            chi2 = sum((c - expected) ** 2 / expected for c in counts.values())
+            dof = len(legal) - 1
+            assert min(counts.values()) > 0 and chi2 < dof + 6 * math.sqrt(2 * dof) + 10
+            checked += 1
+        state.apply_action(state.sample_action(rng))
+
+
+def test_targeted_reach_agrees_with_the_reach_tables() -> None:
+    for rule in ("turned_card", "stop_card"):
+        game = make_game(CardtrackRules(small_path_rule=rule))
+        rng = random.Random(8)
+        state = game.new_initial_state()
+        while state.turned < 300:
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_card(rng))
+                continue
+            seat = state.current_player()
+            value = state.move_value()
+            for src in set(state.smalls[seat]):
+                dests = set(state._small_dests(seat, src, value))
+                for dest in state._region(src):
+                    fresh = state.clone()
+                    fresh.reach_cache = [{}, {}]
+                    assert fresh._can_reach(seat, src, value, dest) == (dest in dests)
+            state.apply_action(state.sample_action(rng))

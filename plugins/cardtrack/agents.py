@@ -55,7 +55,7 @@ class RandomAgent:
         self.rng = rng
 
     def step(self, state: State) -> int:
-        return _state(state).random_action(self.rng)
+        return _state(state).sample_action(self.rng)
 
 
 def route_step(state: CardtrackState, seat: int) -> int | None:

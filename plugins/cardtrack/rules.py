@@ -132,9 +132,9 @@ def make_game(rules: CardtrackRules) -> CardtrackGame:
     return CardtrackGame(rules)
 
 
-ReachTable = tuple[frozenset[int], list[int], list[int]]
+ReachTable = tuple[frozenset[int], list[int], list[int], dict[int, int]]
 """Cards looked at (a change there makes the table stale), the lowest usable values and the
-cards they reach, by value."""
+cards they reach, by value, and card -> lowest usable value."""
 
 LogEntry = tuple[int, int, int, int, tuple[int, ...], int, bool]
 """(card kind, deck, owner, action, path of slot indices, token id or -1, reshuffled)."""
@@ -164,6 +164,7 @@ class CardtrackState:
         "open_decks",
         "pending_reshuffle",
         "reach_cache",
+        "region_cache",
         "reserve",
         "reshuffles",
         "result",
@@ -199,6 +200,7 @@ class CardtrackState:
         self.values: dict[int, int] = {}
         self.low: list[set[int]] = [set() for _ in range(cards.VALUES_UP_TO + 1)]
         self.reach_cache: list[dict[int, ReachTable]] = [{}, {}]
+        self.region_cache: dict[int, list[int]] = {}
         for start in (black, red):
             self._grow_frontier(start)
         self.big = [black, red]
@@ -305,6 +307,7 @@ class CardtrackState:
         other.values = self.values.copy()
         other.low = [cells.copy() for cells in self.low]
         other.reach_cache = [self.reach_cache[0].copy(), self.reach_cache[1].copy()]
+        other.region_cache = self.region_cache.copy()
         other.big = self.big.copy()
         other.smalls = [self.smalls[0].copy(), self.smalls[1].copy()]
         other.reserve = self.reserve.copy()
@@ -459,6 +462,80 @@ class CardtrackState:
         legal = self.legal_actions()
         return legal[int(rng.random() * len(legal))]
 
+    def sample_action(self, rng: random.Random) -> int:
+        """A legal action uniformly at random, by rejection: a uniform pick among the builds,
+        big moves, discard and, per small token, every card within ``small_max_steps`` steps of
+        it (whatever the values and tokens); a small-token pick that is not legal is drawn
+        again. Each legal action has one entry, so the accepted pick is uniform over them; only
+        the picked token's reach is looked up."""
+        if self._legal is not None or self.result or self.card < 0:
+            return self.random_action(rng)
+        kind = self.card
+        seat = OWNERS[kind]
+        if (KINGS[kind] and self.reserve[seat] > 0) or self.game.rules.small_path_rule != (
+            "turned_card"
+        ):
+            return self.random_action(rng)
+        builds: list[int] = []
+        if not KINGS[kind] and kind < cards.BLACK_JOKER:
+            cached = self.build_list
+            if cached is None:
+                cached = self.build_list = [slot << 3 | BUILD for slot in sorted(self.frontier)]
+            builds = cached
+        value = self.move_value()
+        src = self.big[seat]
+        theirs = self.occ[1 - seat]
+        values = self.values
+        around = neighbours_of(self.big[1 - seat])
+        bigs = []
+        for nb in self.links[src]:
+            if values[nb] > value or nb in theirs:
+                continue
+            if nb in around and self._makes_block(seat, src, nb):
+                continue
+            bigs.append(nb << 3 | BIG)
+        tokens: list[tuple[int, int, list[int]]] = []
+        seen: set[int] = set()
+        for token, here in enumerate(self.smalls[seat]):
+            if here not in seen:
+                seen.add(here)
+                tokens.append((token, here, self._region(here)))
+        fixed = len(builds) + len(bigs)
+        total = fixed + 1 + sum(len(region) for _, _, region in tokens)
+        while True:
+            pick = int(rng.random() * total)
+            if pick < len(builds):
+                return builds[pick]
+            if pick < fixed:
+                return bigs[pick - len(builds)]
+            pick -= fixed
+            for token, here, region in tokens:
+                if pick < len(region):
+                    dest = region[pick]
+                    usable = self._can_reach(seat, here, value, dest)
+                    if usable and (dest not in around or not self._makes_block(seat, here, dest)):
+                        return (dest << 5 | token) << 3 | SMALL
+                    break
+                pick -= len(region)
+            else:
+                return DISCARD
+
+    def _region(self, src: int) -> list[int]:
+        """Cards within ``small_max_steps`` steps of ``src`` on the track (``src`` excluded),
+        whatever their values and tokens; cached until the next build."""
+        region = self.region_cache.get(src)
+        if region is None:
+            links = self.links
+            seen = {src}
+            level = [src]
+            for _ in range(self.game.rules.small_max_steps):
+                level = [nb for here in level for nb in links[here] if nb not in seen]
+                level = list(dict.fromkeys(level))
+                seen.update(level)
+            seen.discard(src)
+            region = self.region_cache[src] = sorted(seen)
+        return region
+
     def _fast_groups(self) -> list[tuple[int, list[int], int]] | None:
         """The legal actions of a decision as ``(code, items, size)`` groups in the order of
         ``legal_actions()`` (code -1: items are actions; else ``item << 8 | code``), discard
@@ -566,8 +643,37 @@ class CardtrackState:
             src = smalls[token]
             if smalls.index(src) != token:
                 return False
-            dests = self._small_dests(seat, src, self.move_value())
-            return dest in dests and not self._makes_block(seat, src, dest)
+            if not self._can_reach(seat, src, self.move_value(), dest):
+                return False
+            return not self._makes_block(seat, src, dest)
+        return False
+
+    def _can_reach(self, seat: int, src: int, value: int, dest: int) -> bool:
+        """Whether a small token of ``seat`` on ``src`` may stop on ``dest`` with a card of
+        ``value`` (a cached reach table if there is one, else a search that stops at ``dest``)."""
+        entry = self.reach_cache[seat].get(src)
+        if entry is not None and self.game.rules.small_path_rule == "turned_card":
+            bound = entry[3].get(dest)
+            return bound is not None and bound <= value
+        if self.game.rules.small_path_rule == "stop_card":
+            return dest in self._small_paths(seat, src, value)
+        links, values = self.links, self.values
+        theirs = self.occ[1 - seat]
+        seen = {src}
+        level = [src]
+        for _ in range(self.game.rules.small_max_steps):
+            nxt = []
+            for here in level:
+                for nb in links[here]:
+                    if nb in seen:
+                        continue
+                    seen.add(nb)
+                    if values[nb] > value or nb in theirs:
+                        continue
+                    if nb == dest:
+                        return True
+                    nxt.append(nb)
+            level = nxt
         return False
 
     def _act(self, action: int) -> None:
@@ -582,6 +688,7 @@ class CardtrackState:
             self.track_deck[payload] = deck
             self._grow_frontier(payload)
             self.reach_cache = [{}, {}]
+            self.region_cache = {}
         else:
             self.open_decks[kind].append(deck)
             self.open_count += 1
@@ -786,7 +893,7 @@ class CardtrackState:
         bounds = [best[dest] for dest in order]
         if len(cache) > 64:
             cache.clear()
-        cache[src] = (frozenset(touched), bounds, order)
+        cache[src] = (frozenset(touched), bounds, order, best)
         return bounds, order
 
     def _small_dests(self, seat: int, src: int, value: int) -> list[int]:

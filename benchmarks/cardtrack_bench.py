@@ -7,7 +7,8 @@ second of self-play in one process on the standard variant (3 decks, height 10):
   ``agent.step`` + ``apply_action``) and the core's ``play_game`` (which also samples chance
   from ``chance_outcomes()`` and lists every legal action for the branching metric);
 - ``random`` agents (target: >= 50,000), bare loop: random games never finish, so they run to
-  ``max_turns`` with all 12 small tokens on a full track (about 70 legal actions a decision).
+  ``max_turns``, mostly with every buildable card on the track, the 12 kings circulating as
+  queens and all 12 small tokens out (about 70 legal actions a decision).
 
 Every figure is the best of ``--repeat`` runs, per second of this process's CPU time and of
 wall time (they differ when the machine is shared).

@@ -1,6 +1,7 @@
 """Konstruktsiia agents: ``random``, ``builder`` and ``blocker``.
 
-- ``random``: a legal action uniformly at random.
+- ``random``: a legal action uniformly at random (drawn by rejection without listing every
+  action: :meth:`CardtrackState.sample_action`).
 - ``builder``: climbs the own column: moves the big token along its route when the card
   allows, otherwise builds the next empty slot of the route (or of the column above) with a
   low card, otherwise discards. The route is straight up the column to the summit row, then

@@ -235,7 +235,7 @@ class Drawing:
     """Whether a page is worth printing, given the area it alone shows (the page less half the
     overlap on each side); ``None``: every page of the grid is printed."""
     info: tuple[str, ...] = ()
-    """Lines under the map's and the sheet's header (what it is, what to do)."""
+    """What it is and what to do: under the assembly map's header, in the sheet's footer."""
     note: str = ""
     """The last footer line of every tile page after the units, e.g. "Crosshairs mark hole
     centres."."""

@@ -198,19 +198,29 @@ def write_record(
     outcome: Outcome,
 ) -> Record:
     """The record of one fast-lane game, replayed through the Python engine (which writes each
-    move's path and refuses an illegal move); ``RuntimeError`` if the engines disagree."""
+    move's path and refuses an illegal move) in the core's format: its own record lines and
+    result line if the state has them, else one line per move and the core's result line.
+    ``RuntimeError`` if the engines disagree."""
     lines: Record = [{**record_header, "game_index": index, **game.record_header()}]
     state = game.new_initial_state()
+    own_lines = callable(getattr(state, "record_lines", None))
     for f, t in log.tolist():
         action = game.pass_action if f < 0 else f * game.size + t
         try:
-            lines.append({"player": state.current_player(), **state.action_record(action)})
+            if not own_lines:
+                lines.append({"player": state.current_player(), **state.action_record(action)})
             state.apply_action(action)
         except ValueError as exc:
             raise RuntimeError(f"fast lane game {index}: the Python engine refuses {exc}") from None
     if not state.is_terminal() or state.outcome() != outcome:
         raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
-    lines.append(
-        {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
-    )
+    if own_lines:
+        lines.extend(state.record_lines())  # type: ignore[attr-defined]
+    own_result = getattr(state, "record_result", None)
+    if callable(own_result):
+        lines.append(own_result())
+    else:
+        lines.append(
+            {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
+        )
     return lines

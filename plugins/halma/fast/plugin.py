@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from generator.api import AgentSpec, hookimpl
 from plugins.halma.options import HalmaRules
+from plugins.halma.rules import HalmaState
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -37,6 +38,8 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
     if variant.game != "halma" or not agents or find_spec("numba") is None:
         return None
     if not all(covered(spec) for spec in agents):
+        return None
+    if hasattr(HalmaState, "game_metrics"):  # per-game numbers the kernels do not compute yet
         return None
     from plugins.halma.fast.lane import HalmaFastLane
 

@@ -295,3 +295,29 @@ def test_greedy_choices_are_the_python_greedy_agents_best_moves() -> None:
                     compared += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert compared > 300
+
+
+def test_random_variants_replay_through_the_python_engine() -> None:
+    """Seatings, targets (shared or odd ones included), first seats, both win rules, lock and
+    jump_own on or off, short round limits, mixed agents: every record replays legally."""
+    rng = random.Random(3)
+    results = set()
+    for k in range(40):
+        players = rng.randint(2, 6)
+        rules = HalmaRules(
+            n=rng.randint(2, 7),
+            players=players,
+            seating=tuple(rng.sample(range(6), players)) if rng.random() < 0.5 else None,
+            targets=tuple(rng.randrange(6) for _ in range(players)) if rng.random() < 0.3 else None,
+            first_seat=rng.randrange(players),
+            target_lock=rng.random() < 0.5,
+            jump_own=rng.random() < 0.5,
+            win_rule=rng.choice(["filled", "own"]),
+            max_rounds=rng.randint(1, 40),
+        )
+        agents = tuple(rng.choice(["random", "greedy", "lookahead"]) for _ in range(players))
+        for stats, record in HalmaFastLane(rules, agents).play(k, range(2), header(rules)):
+            assert record is not None
+            assert validate_record(record) == stats.outcome
+            results.add(stats.outcome.result)
+    assert {"win", "unfinished"} <= results

@@ -61,14 +61,9 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
 def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
     if variant.game != "cardtrack":
         return None
-    checks = static_checks(variant.table(CardtrackRules))
-    try:
-        from plugins.cardtrack.production_checks import cardtrack_production_checks
-    except ModuleNotFoundError as exc:  # the play-aid checks are optional for simulation
-        if exc.name != "plugins.cardtrack.production_checks":
-            raise
-        return checks
-    return [*checks, *cardtrack_production_checks(variant)]
+    from plugins.cardtrack.production_checks import cardtrack_production_checks
+
+    return [*static_checks(variant.table(CardtrackRules)), *cardtrack_production_checks(variant)]
 
 
 @hookimpl

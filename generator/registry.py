@@ -114,6 +114,14 @@ def _same_scope(a: AgentSpec, b: AgentSpec) -> bool:
     return (not a.games and not b.games) or bool(set(a.games) & set(b.games))
 
 
+def _is_entry_point(source: object) -> bool:
+    """True for an entry point of the stdlib or of the ``importlib_metadata`` backport (which
+    ``entry_points()`` hands out once a package such as ``distributed`` has imported it)."""
+    return isinstance(source, EntryPoint) or (
+        type(source).__name__ == "EntryPoint" and callable(getattr(source, "load", None))
+    )
+
+
 def load_registry(
     extra_plugins: Iterable[tuple[str, object]] = (),
     *,
@@ -133,7 +141,7 @@ def load_registry(
         if name in blocked or registry.pm.has_plugin(name):
             continue
         try:
-            plugin = source.load() if isinstance(source, EntryPoint) else source
+            plugin = source.load() if _is_entry_point(source) else source
             registry.pm.register(plugin, name=name)
             _collect(registry, name)
         except Exception as exc:  # a broken plugin must not take the others down

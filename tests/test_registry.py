@@ -140,3 +140,18 @@ def test_two_plugins_cannot_claim_one_agent_name_for_one_game() -> None:
     assert [f.name for f in registry.failures] == ["second", "generic"]
     assert "agent 'sly' for cardrace, halma is already registered" in registry.failures[0].reason
     assert registry.agent("cardrace", "sly").description.endswith("('cardrace',)")
+
+
+def test_entry_points_of_the_importlib_metadata_backport_load() -> None:
+    """``distributed`` imports ``importlib_metadata``; its entry points must load too."""
+    backport = pytest.importorskip("importlib_metadata")
+    from generator import registry as registry_module
+
+    def backport_entry_points(group: str) -> list[object]:
+        return list(backport.entry_points(group=group))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry_module, "entry_points", backport_entry_points)
+        loaded = load_registry()
+    assert loaded.failures == []
+    assert {"halma", "kubb", "cardtrack", "tictactoe"} <= set(loaded.games)

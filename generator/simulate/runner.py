@@ -113,19 +113,26 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> list[GameStats]:
             agents = [_counting(spec, seen) for spec in plan.agents]
         stats, record = play_game(game, agents, plan.seed, index, header)
         if plan.records is not None and record is not None:
-            path = plan.records / f"game-{index:06d}.jsonl"
-            path.write_text("".join(json.dumps(line) + "\n" for line in record), encoding="utf-8")
+            write_record(plan.records / f"game-{index:06d}.jsonl", record)
         if plan.profile:
             stats = ProfiledStats(**vars(stats), branching=tuple(seen))
         out.append(stats)
     return out
 
 
+def write_record(path: Path, record: list[dict[str, Any]]) -> None:
+    """Write one game record whole or not at all (a worker ended mid-write leaves only a
+    hidden temporary file)."""
+    partial = path.with_name(f".{path.name}.tmp")
+    partial.write_text("".join(json.dumps(line) + "\n" for line in record), encoding="utf-8")
+    os.replace(partial, path)
+
+
 def prepare_records(records: Path | None) -> None:
     """Create the records folder and remove the records of an earlier check."""
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-        for stale in records.glob("game-*.jsonl"):
+        for stale in [*records.glob("game-*.jsonl"), *records.glob(".game-*.jsonl.tmp")]:
             stale.unlink()
 
 

@@ -11,8 +11,9 @@ Prints
 - greedy self-play games per second, 2 players on the 10-peg board: the fast lane against the
   Python path (the core's ``play_game``, as ``check`` plays today) (target >= 10x);
 - the fast lane in two worker processes against one (what ``check --jobs 2`` can gain);
-- start-up: a fresh process playing one greedy game, Python path and fast lane (cache warm),
-  and the first compile into an empty cache folder;
+- start-up: a fresh process loading the plugins and the standard variant and playing one
+  greedy game, Python path and fast lane (cache warm), and the first compile into an empty
+  cache folder;
 - metrics of ``--metrics`` greedy games (default 10,000) on both paths: each mean with its 95 %
   interval, and whether the intervals overlap.
 
@@ -46,21 +47,30 @@ ROOT = Path(__file__).resolve().parents[1]
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
 RULES = HalmaRules(n=4, players=2)
 Clock = Callable[[], float]
+PREAMBLE = (
+    "from pathlib import Path\n"
+    "from generator.registry import load_registry\n"
+    "from generator.simulate.runner import resolve_agents\n"
+    "from generator.variant import load_variant\n"
+    "registry = load_registry()\n"
+    "variant = load_variant(Path('examples/halma-standard.toml'), registry)\n"
+    "agents = resolve_agents(registry, variant, 'greedy')\n"
+)
 ONE_GAME = {
-    "python": (
+    "python": PREAMBLE
+    + (
         "from generator.simulate.playout import play_game\n"
-        "from plugins.halma.agents import AGENTS\n"
-        "from plugins.halma.options import HalmaRules\n"
-        "from plugins.halma.rules import make_game\n"
-        "spec = next(s for s in AGENTS if s.name == 'greedy')\n"
-        "play_game(make_game(HalmaRules()), [spec], 1, 0)\n"
+        "play_game(variant.engine(), agents, 1, 0)\n"
     ),
-    "fast": (
-        "from plugins.halma.fast.lane import HalmaFastLane\n"
-        "from plugins.halma.options import HalmaRules\n"
-        "HalmaFastLane(HalmaRules(), ('greedy', 'greedy')).play(1, [0])\n"
+    "fast": PREAMBLE
+    + (
+        "from plugins.halma.fast.plugin import halma_fast_lane\n"
+        "lane = halma_fast_lane(variant, agents)\n"
+        "lane.warm()\n"
+        "lane.play(1, [0])\n"
     ),
 }
+"""A fresh process as ``check`` starts: plugins and the variant loaded, then one game."""
 
 
 def best_of(repeat: int, run: Callable[[], object], clock: Clock = time.perf_counter) -> float:

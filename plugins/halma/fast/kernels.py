@@ -7,6 +7,7 @@ A position is ``board`` (int8, one entry per hole: the seat of the peg on it or 
 of seats that completed this round, whether anyone moved this round, and the result (-1 while
 the game runs). The rules follow :mod:`plugins.halma.rules` exactly; no kernel recurses (a
 recursive function loaded from numba's cache can crash), chains are searched with a stack.
+The batch kernels release the GIL (threaded workers, such as Dask's, run them in parallel).
 
 Tables (from :mod:`plugins.halma.fast.tables`): ``nb[h, d]`` neighbour, ``jover[h, d]`` /
 ``jland[h, d]`` the jumped and landing hole (-1 off the board), ``lock[seat, h]`` 1 where the
@@ -192,7 +193,7 @@ def list_moves(board, pos, npegs, seat, jover, jland, nb, lock, jump_own):
     return mf[:count].copy(), mt[:count].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def perft(
     board,
     pos,
@@ -376,7 +377,7 @@ def lookahead_move(
     return mf[pick], mt[pick]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def play_games(
     seeds,
     kinds,

@@ -321,3 +321,13 @@ def test_random_variants_replay_through_the_python_engine() -> None:
             assert validate_record(record) == stats.outcome
             results.add(stats.outcome.result)
     assert {"win", "unfinished"} <= results
+
+
+def test_kernel_constants_are_the_agents() -> None:
+    """numba bakes module constants into the cached code, so the kernels keep their own copies
+    of the agents' numbers (numba's cache only notices edits of the kernels' file)."""
+    from plugins.halma import agents
+    from plugins.halma.fast import kernels
+
+    for name in ("PROGRESS", "UNDO", "STRAGGLER_SHARE", "LOOKAHEAD_DISCOUNT"):
+        assert getattr(kernels, name) == getattr(agents, name), name

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.locales import plural_category
 from generator.print.document import rulebook_info
 from plugins.cardtrack import diagrams
 from plugins.cardtrack.cards import parse
@@ -19,8 +20,6 @@ from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import (
     LOCALES,
     Texts,
-    locale_strings,
-    plural_category,
     rulebook_story,
     write_rulebook,
 )
@@ -99,7 +98,7 @@ def test_variant_options_change_the_text(tmp_path: Path) -> None:
 
 def test_locales_have_the_same_keys_and_plural_forms() -> None:
     def keys(lang: str) -> set[str]:
-        return {k for k in locale_strings(lang) if not k.startswith("nouns.")}
+        return {k for k in Texts(lang).strings() if not k.startswith("nouns.")}
 
     assert keys("uk") == keys("en")
     for lang, forms in (("uk", {"one", "few", "many"}), ("en", {"one", "other"})):
@@ -128,7 +127,7 @@ def test_every_rulebook_text_is_used_by_some_variant() -> None:
         used |= t.used
     sections = ("meta", "intro", "components", "setup", "turn", "build", "move", "small",
                 "block", "goal", "pile", "readings")  # fmt: skip
-    wanted = {k for k in locale_strings("en") if k.split(".")[0] in sections}
+    wanted = {k for k in Texts("en").strings() if k.split(".")[0] in sections}
     assert wanted - used == set()
 
 

@@ -15,12 +15,11 @@ import pytest
 from pypdf import PdfReader
 
 from generator.api import CheckOptions, GameDefinition
+from generator.print.document import rulebook_info
 from generator.variant import Variant
 from plugins.halma.options import HalmaPrint, HalmaProduction, HalmaRules
 from plugins.halma.rulebook import (
     Texts,
-    document_info,
-    locale_strings,
     rulebook_artifacts,
     rulebook_story,
     write_rulebook,
@@ -144,7 +143,7 @@ def test_latvian_numbers_agree_and_use_a_decimal_comma(books: dict[str, Path]) -
 
 @pytest.mark.parametrize("lang", ["en", "lv"])
 def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> None:
-    strings = locale_strings(lang)
+    strings = Texts(lang).strings()
     default, flipped = pdf_text(books[lang]), pdf_text(books[f"{lang}-flipped"])
 
     def text(key: str) -> str:
@@ -164,7 +163,7 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
 
 def test_latvian_review_wording() -> None:
     """The native reader's review of the Latvian book (issue 10, item 5)."""
-    lv = {key: plain(value) for key, value in locale_strings("lv").items()}
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert lv["win.draw"].endswith("rezultāts starp viņiem ir neizšķirts.")
     assert lv["options.win_rule_filled_short"] == "mērķis pilns, vismaz viena sava tapiņa"
     assert (
@@ -190,14 +189,14 @@ def test_same_variant_same_bytes(tmp_path: Path) -> None:
 
 
 def test_locales_have_the_same_keys() -> None:
-    assert set(locale_strings("lv")) == set(locale_strings("en"))
+    assert set(Texts("lv").strings()) == set(Texts("en").strings())
 
 
 def test_locale_placeholders_match() -> None:
     def fields(text: str) -> set[str]:
         return set(re.findall(r"{(\w+)}", text))
 
-    lv, en = locale_strings("lv"), locale_strings("en")
+    lv, en = Texts("lv").strings(), Texts("en").strings()
     for key in en:
         assert fields(lv[key]) == fields(en[key]), key
 
@@ -220,9 +219,9 @@ def test_every_locale_key_is_used(lang: str) -> None:
     for rules, production in variants:
         texts = Texts(lang)
         rulebook_story(texts, rules, production, "A4")
-        document_info(texts, "test")
+        rulebook_info(texts, "test")
         used |= texts.used
-    assert sorted(set(locale_strings(lang)) - used) == []
+    assert sorted(set(Texts(lang).strings()) - used) == []
 
 
 def test_artifacts_one_per_language(tmp_path: Path) -> None:

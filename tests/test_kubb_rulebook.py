@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from generator.print.document import rulebook_info
 from plugins.kubb import throws
 from plugins.kubb.fieldplan import marking_steps
-from plugins.kubb.locales import Texts, locale_strings
+from plugins.kubb.locales import Texts
 from plugins.kubb.options import PRESETS, KubbRules
 from plugins.kubb.production import SMALL_SET, KubbProduction
 from plugins.kubb.rulebook import rulebook_story, write_rulebook
@@ -103,7 +103,7 @@ def test_book_reads_back_in_its_language(
 
 @pytest.mark.parametrize("lang", ["nl", "en"])
 def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> None:
-    strings = {key: plain(value) for key, value in locale_strings(lang).items()}
+    strings = {key: plain(value) for key, value in Texts(lang).strings().items()}
     seed, world = pdf_text(books[lang]), pdf_text(books[f"{lang}-world"])
     t = Texts(lang)
     seed_rule = plain(t("king.rule_seed", batons=2))
@@ -153,7 +153,7 @@ def test_every_font_is_embedded(books: dict[str, Path]) -> None:
 
 
 def test_locales_have_the_same_keys_and_placeholders() -> None:
-    nl, en = locale_strings("nl"), locale_strings("en")
+    nl, en = Texts("nl").strings(), Texts("en").strings()
     assert set(nl) == set(en)
     for key in en:
         assert set(re.findall(r"{(\w+)}", nl[key])) == set(re.findall(r"{(\w+)}", en[key])), key
@@ -177,11 +177,11 @@ def test_every_locale_key_is_used(lang: str) -> None:
     preview_svg(field, texts, "x")
     write_field_plan_pdf(Path("/dev/null"), field, texts, "A4", "x")
     used |= texts.used
-    assert sorted(set(locale_strings(lang)) - used) == []
+    assert sorted(set(Texts(lang).strings()) - used) == []
 
 
 def test_dutch_uses_kubb_vocabulary_not_the_seeds_torens() -> None:
-    nl = re.sub(r"{\w+}", "", " ".join(locale_strings("nl").values()).lower())
+    nl = re.sub(r"{\w+}", "", " ".join(Texts("nl").strings().values()).lower())
     for word in ("veldkubb", "basiskubb", "koning", "werpstok", "werplijn", "middenlijn"):
         assert word in nl
     assert "toren" not in nl and "ridder" not in nl and "baton" not in nl

@@ -8,16 +8,14 @@ also what the mat, the token sheet and the reference cards read their words from
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
+from generator import locales
 from generator.api import Artifact
 from generator.print import document as doc
 from plugins.cardtrack import diagrams
@@ -28,7 +26,6 @@ if TYPE_CHECKING:
     from generator.variant import Variant
 
 LOCALES = Path(__file__).parent / "locales"
-LANGUAGES = ("uk", "en")
 SECTION_GAP = 4
 SPLIT = 0.56
 """Share of the column the text takes beside a diagram."""
@@ -37,63 +34,10 @@ SPLIT = 0.56
 # -- texts ----------------------------------------------------------------------------------
 
 
-def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        if isinstance(value, Mapping):
-            out.update(_flatten(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = str(value)
-    return out
+class Texts(locales.Texts):
+    """The Konstruktsiia texts of one language (``locales/<lang>.toml``)."""
 
-
-@cache
-def locale_strings(lang: str) -> Mapping[str, str]:
-    """Every text of ``locales/<lang>.toml`` under its dotted key (read once, read-only)."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"no Konstruktsiia texts in {lang!r} (allowed: {', '.join(LANGUAGES)})")
-    with (LOCALES / f"{lang}.toml").open("rb") as handle:
-        return MappingProxyType(_flatten(tomllib.load(handle)))
-
-
-def plural_category(lang: str, count: int) -> str:
-    """CLDR plural category: Ukrainian ``one`` (1, 21…), ``few`` (2-4, 22-24…), ``many``."""
-    if lang == "uk":
-        if count % 10 == 1 and count % 100 != 11:
-            return "one"
-        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if count == 1 else "other"
-
-
-@dataclass
-class Texts:
-    """The texts of one language; records which keys were used (for the tests)."""
-
-    lang: str
-    used: set[str] = field(default_factory=set)
-
-    def __call__(self, key: str, **values: object) -> str:
-        return self.raw(key).format(**values)
-
-    def raw(self, key: str) -> str:
-        self.used.add(key)
-        return locale_strings(self.lang)[key]
-
-    def word(self, noun: str, count: int) -> str:
-        """The noun's form that goes with ``count`` (``карти`` after 3, ``карт`` after 5)."""
-        return self(f"nouns.{noun}.{plural_category(self.lang, count)}")
-
-    def count(self, noun: str, count: int) -> str:
-        return f"{count} {self.word(noun, count)}"
-
-    def number(self, value: float) -> str:
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return text.replace(".", self("format.decimal"))
-
-    def mm(self, value: float) -> str:
-        return self("format.mm", value=self.number(value))
+    folder = LOCALES
 
     def ranks(self) -> dict[str, str]:
         """Rank letters as printed: ``J Q K A`` / ``В Д К Т``."""

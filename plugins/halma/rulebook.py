@@ -7,16 +7,12 @@ out with the shared blocks of :mod:`generator.print.document`, and draws the dia
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
+from generator import locales
 from generator.api import Artifact
 from generator.print import document as doc
 from generator.variant import Variant
@@ -35,58 +31,10 @@ TIPS_SPLIT = 0.5
 # -- texts ----------------------------------------------------------------------------------
 
 
-def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        if isinstance(value, Mapping):
-            out.update(_flatten(value, f"{prefix}{key}."))
-        else:
-            out[f"{prefix}{key}"] = str(value)
-    return out
+class Texts(locales.Texts):
+    """The halma texts of one language (``locales/<lang>.toml``)."""
 
-
-@cache
-def locale_strings(lang: str) -> Mapping[str, str]:
-    """Every text of ``locales/<lang>.toml`` under its dotted key (read once, read-only)."""
-    with (LOCALES / f"{lang}.toml").open("rb") as handle:
-        return MappingProxyType(_flatten(tomllib.load(handle)))
-
-
-def plural_category(lang: str, count: int) -> str:
-    """CLDR plural category of ``count``: Latvian uses the singular after 1, 21, 31 … (not 11)."""
-    if lang == "lv":
-        return "one" if count % 10 == 1 and count % 100 != 11 else "other"
-    return "one" if count == 1 else "other"
-
-
-@dataclass
-class Texts:
-    """The texts of one language; records which keys a rulebook used (for the tests)."""
-
-    lang: str
-    used: set[str] = field(default_factory=set)
-
-    def __call__(self, key: str, **values: object) -> str:
-        """The text of ``key`` with its placeholders filled in."""
-        return self.raw(key).format(**values)
-
-    def raw(self, key: str) -> str:
-        """The text of ``key`` as written (placeholders left for someone else to fill)."""
-        self.used.add(key)
-        return locale_strings(self.lang)[key]
-
-    def count(self, noun: str, count: int) -> str:
-        """``count`` followed by the noun in the right plural form, e.g. ``121 iedobe``."""
-        forms = {form: self(f"nouns.{noun}.{form}") for form in ("one", "other")}
-        return f"{count} {forms[plural_category(self.lang, count)]}"
-
-    def number(self, value: float) -> str:
-        """``value`` with at most two decimals, the locale's decimal mark, no trailing zeros."""
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return text.replace(".", self("format.decimal"))
-
-    def mm(self, value: float) -> str:
-        return self("format.mm", value=self.number(value))
+    folder = LOCALES
 
 
 # -- the variant's numbers ------------------------------------------------------------------
@@ -164,18 +112,7 @@ class Book:
         ]
 
     def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
-        return doc.make_table(
-            [[left, right]],
-            [self.width * split, self.width * (1 - split)],
-            [
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (0, -1), 12),
-                ("RIGHTPADDING", (1, 0), (1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ],
-        )
+        return doc.side_by_side(left, right, self.width, split)
 
 
 def _title(book: Book) -> list[Flowable]:
@@ -384,6 +321,9 @@ def _tips_and_facts(book: Book) -> list[Flowable]:
     return [Spacer(1, 8), book.side_by_side(tips, [Spacer(1, 14), _facts(book)], TIPS_SPLIT)]
 
 
+SECTIONS = (_title, _components, _setup, _play, _lock, _win, _tips_and_facts)
+
+
 def rulebook_story(
     t: Texts, rules: HalmaRules, production: HalmaProduction, paper: str
 ) -> list[Flowable]:
@@ -395,24 +335,7 @@ def rulebook_story(
         styles=doc.make_styles(),
         width=doc.text_width(paper),
     )
-    story: list[Flowable] = []
-    for section in (_title, _components, _setup, _play, _lock, _win, _tips_and_facts):
-        story += section(book)
-        story.append(Spacer(1, SECTION_GAP))
-    return story
-
-
-def document_info(t: Texts, variant_name: str) -> doc.DocumentInfo:
-    """Metadata, running header and footer of the rulebook."""
-    return doc.DocumentInfo(
-        title=t("meta.title"),
-        lang=t.lang,
-        subject=t("meta.subject"),
-        header_left=t("meta.header"),
-        header_right=variant_name,
-        footer_left=t("meta.footer", variant=variant_name),
-        page_label=t.raw("meta.page"),
-    )
+    return doc.sections_story(SECTIONS, book, SECTION_GAP)
 
 
 def write_rulebook(
@@ -426,7 +349,7 @@ def write_rulebook(
     """Write the rulebook PDF in ``lang`` on ``paper`` (``A4``/``Letter``); returns its pages."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.build_pdf(path, story, paper=paper, info=document_info(t, variant_name))
+    return doc.build_pdf(path, story, paper=paper, info=doc.rulebook_info(t, variant_name))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:
@@ -434,19 +357,7 @@ def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     rules, production = variant.table(HalmaRules), variant.table(HalmaProduction)
     paper = variant.print.paper
 
-    def writer(lang: str) -> Callable[[Path], None]:
-        def write(path: Path) -> None:
-            write_rulebook(path, lang, rules, production, paper, variant.name)
+    def write(path: Path, lang: str) -> None:
+        write_rulebook(path, lang, rules, production, paper, variant.name)
 
-        return write
-
-    return [
-        Artifact(
-            kind="print/rulebook",
-            path=f"print/rulebook-{lang}.pdf",
-            description=f"rulebook ({lang}, {paper})",
-            write=writer(lang),
-            lang=lang,
-        )
-        for lang in variant.print.languages
-    ]
+    return doc.rulebook_artifacts(variant.print.languages, paper, write)

@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib.metadata import EntryPoint, entry_points
+from typing import TypeGuard
 
 import pluggy
 
@@ -114,7 +115,7 @@ def _same_scope(a: AgentSpec, b: AgentSpec) -> bool:
     return (not a.games and not b.games) or bool(set(a.games) & set(b.games))
 
 
-def _is_entry_point(source: object) -> bool:
+def _is_entry_point(source: object) -> TypeGuard[EntryPoint]:
     """True for an entry point of the stdlib or of the ``importlib_metadata`` backport (which
     ``entry_points()`` hands out once a package such as ``distributed`` has imported it)."""
     return isinstance(source, EntryPoint) or (

@@ -108,6 +108,18 @@ def plywright_version() -> str:
         return "0+unknown"
 
 
+def in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
+    """``write`` that first makes its file's folder. :func:`build` makes every artifact's folder
+    itself; plugins wrap their writers in this so that an artifact written on its own (tests,
+    benchmarks) works too."""
+
+    def run(path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(path)
+
+    return run
+
+
 def _static_report(registry: Registry, variant: Variant) -> Artifact:
     def write(path: Path) -> None:
         checks = [check.as_json() for check in static_checks(registry, variant)]

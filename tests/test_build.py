@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from generator.api import Artifact
-from generator.build import BuildError, build, collect_artifacts
+from generator.build import BuildError, build, collect_artifacts, in_folder
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.variant import Variant, parse_variant
@@ -81,6 +81,27 @@ def test_failed_build_leaves_previous_build_untouched(registry: Registry, tmp_pa
         build(registry, _variant(registry, fail=True), out)
     assert _tree(out) == before
     assert [p.name for p in tmp_path.iterdir()] == ["out"], "no temporary folder is left"
+
+
+def test_the_core_makes_each_artifacts_folder(registry: Registry, tmp_path: Path) -> None:
+    class Nested:
+        @staticmethod
+        def plywright_artifacts(variant: Variant) -> list[Artifact]:
+            return [Artifact("layout/svg", "a/b/c.svg", "deep", lambda p: p.write_text("x"))]
+
+    from generator.api import hookimpl
+
+    hookimpl(Nested.plywright_artifacts)
+    registry.pm.register(Nested(), name="nested")
+    result = build(registry, _variant(registry), tmp_path / "out")
+    assert (result.folder / "a" / "b" / "c.svg").read_text() == "x"
+
+
+def test_in_folder_makes_the_folder_for_writers_called_on_their_own(tmp_path: Path) -> None:
+    write = in_folder(lambda path: path.write_text("y"))
+    write(tmp_path / "d" / "e.txt")
+    write(tmp_path / "d" / "e.txt")  # the folder may exist already
+    assert (tmp_path / "d" / "e.txt").read_text() == "y"
 
 
 def test_unsafe_artifact_paths_are_refused(registry: Registry, tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ CASES = [
     ("halma-standard.toml", "bom.csv"),
     ("halma-standard.toml", "layout/board.svg"),
     ("halma-pro.toml", "bom.csv"),
+    ("konstruktsiia.toml", "bom.csv"),
     ("tictactoe.toml", "layout/board.svg"),
 ]
 

@@ -38,6 +38,7 @@ from reportlab.platypus import (
 )
 
 from generator.api import Artifact
+from generator.build import in_folder
 from generator.print.fonts import register_fonts
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": letter}
@@ -409,24 +410,20 @@ def rulebook_artifacts(
 ) -> list[Artifact]:
     """One ``print/rulebook`` artifact per language: ``write(path, lang)`` writes the PDF (its
     folder is made first)."""
-
-    def writer(lang: str) -> Callable[[Path], None]:
-        def run(path: Path) -> None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write(path, lang)
-
-        return run
-
     return [
         Artifact(
             kind="print/rulebook",
             path=f"print/rulebook-{lang}.pdf",
             description=f"rulebook ({lang}, {paper})",
-            write=writer(lang),
+            write=in_folder(functools.partial(_write_in, write, lang)),
             lang=lang,
         )
         for lang in languages
     ]
+
+
+def _write_in(write: Callable[[Path, str], object], lang: str, path: Path) -> None:
+    write(path, lang)
 
 
 class _DecoratedCanvas(Canvas):

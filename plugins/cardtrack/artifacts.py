@@ -8,8 +8,6 @@ with the reason (:class:`~generator.errors.InputError`, exit status 2).
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.api import Artifact
+from generator.bom import BomRow, write_bom
+from generator.build import in_folder
 from generator.cad.dxf import write_dxf
 from generator.cad.plan import MachiningPlan, mm
 from generator.errors import InputError
@@ -47,8 +47,6 @@ if TYPE_CHECKING:
     import cadquery as cq
 
     from generator.variant import Variant
-
-BOM_COLUMNS = ("section", "item", "quantity", "unit", "detail")
 
 
 @dataclass(frozen=True)
@@ -179,14 +177,14 @@ class CardtrackBuild:
     def write_preview(self, path: Path) -> None:
         write_preview_svg(self.mat, self.preview_extras(), path)
 
-    def bom_rows(self) -> list[tuple[str, str, int, str, str]]:
+    def bom_rows(self) -> list[BomRow]:
         r, p = self.rules, self.production
         big = sum(t.kind == "big" for t in self.tokens)
         small = len(self.tokens) - big
         tiles = len(mat_grid(self.mat, self.paper).tiles)
         width, length = sheet_page_size(self.mat)
         return [
-            (
+            BomRow(
                 "cards",
                 "deck of 52 cards + 2 jokers",
                 r.decks,
@@ -194,36 +192,38 @@ class CardtrackBuild:
                 f"{mm(p.w)} x {mm(p.h)} mm; {CARDS_PER_DECK * r.decks} cards, "
                 f"{2 * r.decks - 2} spare jokers {r.spare_jokers}",
             ),
-            (
+            BomRow(
                 "tokens",
                 f"big token D{mm(p.big_token)} x {mm(p.wood_thickness)} mm",
                 big,
                 "pcs",
                 "one Black, one Red; engraved ring",
             ),
-            (
+            BomRow(
                 "tokens",
                 f"small token D{mm(p.small_token)} x {mm(p.wood_thickness)} mm",
                 small,
                 "pcs",
                 f"{r.small_tokens} Black, {r.small_tokens} Red",
             ),
-            (
+            BomRow(
                 "tokens",
                 "hardwood board",
                 1,
                 "pcs",
                 f"{mm(p.sheet_width)} x {mm(p.sheet_height)} x {mm(p.wood_thickness)} mm",
             ),
-            ("mat", f"{self.paper} sheets (tiled mat)", tiles, "sheets", "print at 100 %, tape"),
-            (
+            BomRow(
+                "mat", f"{self.paper} sheets (tiled mat)", tiles, "sheets", "print at 100 %, tape"
+            ),
+            BomRow(
                 "mat",
                 "large-format sheet (one-page mat)",
                 1,
                 "sheets",
                 f"{mm(width)} x {mm(length)} mm (alternative to the tiled mat)",
             ),
-            (
+            BomRow(
                 "print",
                 "reference card",
                 2 * len(self.languages),
@@ -234,11 +234,7 @@ class CardtrackBuild:
         ]
 
     def write_bom(self, path: Path) -> None:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(BOM_COLUMNS)
-        writer.writerows(self.bom_rows())
-        path.write_text(out.getvalue(), encoding="utf-8")
+        write_bom(path, self.bom_rows())
 
     def report(self) -> dict[str, object]:
         """The play aids' numbers: mat size and pages, tokens, reference-card font sizes."""
@@ -339,27 +335,19 @@ class CardtrackBuild:
                 self.write_report,
             ),
         ]
-        out = [Artifact(kind, path, text, _in_folder(write)) for kind, path, text, write in specs]
+        out = [Artifact(kind, path, text, in_folder(write)) for kind, path, text, write in specs]
         out += [
             Artifact(
                 "print/sheet",
                 f"print/reference-card-{lang}.pdf",
                 f"quick-reference card ({lang}), {mm(p.w)} x {mm(p.h)} mm + {mm(p.bleed)} mm "
                 "bleed, crop marks, front and back",
-                _in_folder(self.refcard_writer(lang)),
+                in_folder(self.refcard_writer(lang)),
                 lang=lang,
             )
             for lang in self.languages
         ]
         return out
-
-
-def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
-    def run(path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write(path)
-
-    return run
 
 
 def cardtrack_build(variant: Variant) -> CardtrackBuild:

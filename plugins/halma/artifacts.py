@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import cadquery as cq
 
 from generator.api import Artifact
+from generator.bom import write_bom
+from generator.build import in_folder
 from generator.cad.dxf import write_dxf
 from generator.cad.plan import mm
 from generator.cad.solids import plan_solid
@@ -24,7 +26,7 @@ from generator.cad.stl import write_stl
 from generator.print.templates import write_sheet_template, write_tiled_template
 from generator.svg.layout import write_layout_svg
 from generator.svg.preview import Piece, write_preview_svg
-from plugins.halma.bom import bom_csv, bom_rows
+from plugins.halma.bom import bom_rows
 from plugins.halma.geometry import StarBoard, star_board
 from plugins.halma.options import PALETTE, HalmaProduction, HalmaRules
 from plugins.halma.parts import BoardPlan, blank_size, board_plan, peg_solid
@@ -87,7 +89,7 @@ class HalmaBuild:
         write_sheet_template(self.plan.plan, path, info=self.info())
 
     def write_bom(self, path: Path) -> None:
-        path.write_text(bom_csv(bom_rows(self.board, self.production)), encoding="utf-8")
+        write_bom(path, bom_rows(self.board, self.production))
 
     def pieces(self) -> list[Piece]:
         """Pegs of the preview's seating on their start holes, in the points' colours."""
@@ -162,15 +164,7 @@ class HalmaBuild:
                 self.write_preview,
             ),
         ]
-        return [Artifact(kind, path, text, _in_folder(write)) for kind, path, text, write in specs]
-
-
-def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
-    def run(path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write(path)
-
-    return run
+        return [Artifact(kind, path, text, in_folder(write)) for kind, path, text, write in specs]
 
 
 def halma_build(variant: Variant) -> HalmaBuild:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
-from dataclasses import dataclass
 
+from generator.bom import BomRow
+from generator.bom import bom_csv as bom_csv
 from generator.cad.nesting import SheetFit, sheet_fit
 from generator.cad.plan import mm
 from plugins.halma.geometry import StarBoard, holes_per_point
@@ -15,16 +14,6 @@ from plugins.halma.parts import blank_size
 
 SEED_PEGS = 36
 """The peg count printed on the seed's product sheet (it matches no seating)."""
-COLUMNS = ("section", "item", "quantity", "unit", "detail")
-
-
-@dataclass(frozen=True)
-class BomRow:
-    section: str
-    item: str
-    quantity: int
-    unit: str
-    detail: str
 
 
 def board_sheet_fit(board: StarBoard, production: HalmaProduction) -> SheetFit:
@@ -115,13 +104,3 @@ def _peg_rows(board: StarBoard, p: HalmaProduction) -> list[BomRow]:
 
 def bom_rows(board: StarBoard, production: HalmaProduction) -> list[BomRow]:
     return _board_rows(board, production) + _peg_rows(board, production)
-
-
-def bom_csv(rows: list[BomRow]) -> str:
-    """The rows as CSV (``\\n`` line ends, header first)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for row in rows:
-        writer.writerow((row.section, row.item, row.quantity, row.unit, row.detail))
-    return out.getvalue()

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.api import Artifact
+from generator.bom import write_bom
+from generator.build import in_folder
 from generator.cad.plan import mm
 from plugins.kubb import parts
-from plugins.kubb.bom import bom_csv, bom_rows, cut_list_csv
+from plugins.kubb.bom import bom_rows, cut_list_csv
 from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
@@ -100,8 +102,7 @@ class KubbBuild:
         write_tiled_template(drawing, path, paper=self.paper)
 
     def write_bom(self, path: Path) -> None:
-        rows = bom_rows(self.production, self.counts, self.volumes())
-        path.write_text(bom_csv(rows), encoding="utf-8")
+        write_bom(path, bom_rows(self.production, self.counts, self.volumes()))
 
     def write_cut_list(self, path: Path) -> None:
         path.write_text(cut_list_csv(self.production, self.counts), encoding="utf-8")
@@ -138,7 +139,7 @@ class KubbBuild:
                     "cad/step",
                     f"cad/{key}.step",
                     f"{sizes[key]}; solid in mm, foot at Z=0",
-                    _in_folder(self._step(key)),
+                    in_folder(self._step(key)),
                 )
             )
             out.append(
@@ -146,7 +147,7 @@ class KubbBuild:
                     "cad/stl",
                     f"cad/{key}.stl",
                     f"{sizes[key]}; binary STL, chord tolerance {mm(p.stl_tolerance)} mm",
-                    _in_folder(self._stl(key)),
+                    in_folder(self._stl(key)),
                 )
             )
         for profile in parts.profiles(p):
@@ -155,7 +156,7 @@ class KubbBuild:
                     "cad/dxf",
                     f"cad/{profile.key}.dxf",
                     f"saw profile: {profile.title}; one layer per operation, mm",
-                    _in_folder(self._dxf(profile)),
+                    in_folder(self._dxf(profile)),
                 )
             )
         out += [
@@ -163,32 +164,32 @@ class KubbBuild:
                 "print/template",
                 f"print/crown-template-{paper.lower()}.pdf",
                 f"1:1 king crown template on {paper} with 100 mm scale check",
-                _in_folder(self.write_crown_template),
+                in_folder(self.write_crown_template),
             ),
             Artifact(
                 "layout/svg",
                 "layout/field-plan.svg",
                 f"field plan {f.length:g} x {f.width:g} m at 1:50 (paper mm): stakes, "
                 f"baselines, centre line, king, base kubbs, diagonal {f.diagonal:.2f} m",
-                _in_folder(self.write_field_svg),
+                in_folder(self.write_field_svg),
             ),
             Artifact(
                 "preview/svg",
                 "preview.svg",
                 "the field set up for play (pieces drawn larger than life)",
-                _in_folder(self.write_preview),
+                in_folder(self.write_preview),
             ),
             Artifact(
                 "bom/csv",
                 "bom.csv",
                 "bill of materials: pieces per set, stock lengths, sets per length, mass",
-                _in_folder(self.write_bom),
+                in_folder(self.write_bom),
             ),
             Artifact(
                 "bom/csv",
                 "cut-list.csv",
                 f"cut list of one set: every piece on its stock length, kerf {mm(p.kerf)} mm",
-                _in_folder(self.write_cut_list),
+                in_folder(self.write_cut_list),
             ),
         ]
         for lang in self.languages:
@@ -197,19 +198,11 @@ class KubbBuild:
                     "print/sheet",
                     f"print/field-plan-{lang}.pdf",
                     f"field plan to scale on {paper} with marking-out steps ({lang})",
-                    _in_folder(self._field_pdf(lang)),
+                    in_folder(self._field_pdf(lang)),
                     lang=lang,
                 )
             )
         return out
-
-
-def _in_folder(write: Callable[[Path], None]) -> Callable[[Path], None]:
-    def run(path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write(path)
-
-    return run
 
 
 def kubb_build(variant: Variant) -> KubbBuild:

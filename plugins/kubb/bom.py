@@ -11,17 +11,15 @@ A set needs ``2 * kubbs_per_team`` kubbs, one king, ``batons`` batons and ``stak
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from generator.bom import BomRow, csv_text
 from generator.cad.plan import mm
 from plugins.kubb.production import KubbProduction
 
-COLUMNS = ("section", "item", "quantity", "unit", "detail")
 CUT_COLUMNS = ("stock", "length_no", "position", "item", "start_mm", "end_mm", "length_mm")
 BATCH_SETS = (1, 5, 10)
 """Set counts the BOM gives stock totals for."""
@@ -144,15 +142,6 @@ def stock_use(p: KubbProduction, rules: SetRules) -> list[StockUse]:
     return out
 
 
-@dataclass(frozen=True)
-class BomRow:
-    section: str
-    item: str
-    quantity: int
-    unit: str
-    detail: str
-
-
 def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
@@ -211,39 +200,27 @@ def bom_rows(
     return rows
 
 
-def bom_csv(rows: list[BomRow]) -> str:
-    """The rows as CSV (``\\n`` line ends, header first)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for row in rows:
-        writer.writerow((row.section, row.item, row.quantity, row.unit, row.detail))
-    return out.getvalue()
-
-
 def cut_list_csv(p: KubbProduction, rules: SetRules) -> str:
     """Where every piece of one set lies on its stock lengths (mm from the stock's left end).
 
     Each stock length starts with its end trim; pieces follow with one kerf between them; the
     last row of a length is its offcut.
     """
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CUT_COLUMNS)
+    rows: list[tuple[object, ...]] = []
     for use in stock_use(p, rules):
         s = use.stock
         if use.pieces == 0:
-            writer.writerow((s.material, 1, 0, f"{s.key} does not fit", "", "", ""))
+            rows.append((s.material, 1, 0, f"{s.key} does not fit", "", "", ""))
             continue
         remaining, number = s.per_set, 0
         while remaining > 0:
             number += 1
             count = min(remaining, use.pieces)
             x = p.end_trim
-            writer.writerow((s.material, number, 0, "end trim", "0", _number(x), _number(x)))
+            rows.append((s.material, number, 0, "end trim", "0", _number(x), _number(x)))
             for i in range(count):
                 start, end = x, x + s.piece_length
-                writer.writerow(
+                rows.append(
                     (
                         s.material,
                         number,
@@ -256,7 +233,7 @@ def cut_list_csv(p: KubbProduction, rules: SetRules) -> str:
                 )
                 x = end + p.kerf
             end = x - p.kerf
-            writer.writerow(
+            rows.append(
                 (
                     s.material,
                     number,
@@ -268,4 +245,4 @@ def cut_list_csv(p: KubbProduction, rules: SetRules) -> str:
                 )
             )
             remaining -= count
-    return out.getvalue()
+    return csv_text(CUT_COLUMNS, rows)

@@ -83,11 +83,15 @@ def test_failed_build_leaves_previous_build_untouched(registry: Registry, tmp_pa
     assert [p.name for p in tmp_path.iterdir()] == ["out"], "no temporary folder is left"
 
 
+def _write_x(path: Path) -> None:
+    path.write_text("x")
+
+
 def test_the_core_makes_each_artifacts_folder(registry: Registry, tmp_path: Path) -> None:
     class Nested:
         @staticmethod
         def plywright_artifacts(variant: Variant) -> list[Artifact]:
-            return [Artifact("layout/svg", "a/b/c.svg", "deep", lambda p: p.write_text("x"))]
+            return [Artifact("layout/svg", "a/b/c.svg", "deep", _write_x)]
 
     from generator.api import hookimpl
 
@@ -98,7 +102,10 @@ def test_the_core_makes_each_artifacts_folder(registry: Registry, tmp_path: Path
 
 
 def test_in_folder_makes_the_folder_for_writers_called_on_their_own(tmp_path: Path) -> None:
-    write = in_folder(lambda path: path.write_text("y"))
+    def text(path: Path) -> None:
+        path.write_text("y")
+
+    write = in_folder(text)
     write(tmp_path / "d" / "e.txt")
     write(tmp_path / "d" / "e.txt")  # the folder may exist already
     assert (tmp_path / "d" / "e.txt").read_text() == "y"

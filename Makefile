@@ -11,6 +11,7 @@ JOBS ?= auto
 .PHONY: run test lint bench system-deps clean
 
 run: $(VENV)/.installed
+	@$(PY) -m plugins.halma.fast
 	@for variant in $(VARIANTS); do \
 	  echo "plywright build $$variant"; \
 	  $(VENV)/bin/plywright build --quiet "$$variant" || exit 1; \

@@ -199,6 +199,13 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
     help="Write the report with plots here (.pdf or .html).",
 )
 @click.option("--scheduler", help="Run the games on this Dask scheduler (tcp://HOST:PORT).")
+@click.option(
+    "--engine",
+    type=click.Choice(["python", "fast", "auto"]),
+    default="auto",
+    show_default=True,
+    help="python: the reference engine; fast: a plugin's compiled simulator; auto: fast if any.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def check(
     variant: str,
@@ -210,6 +217,7 @@ def check(
     records: str | None,
     report_path: str | None,
     scheduler: str | None,
+    engine: str,
     quiet: bool,
 ) -> None:
     """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
@@ -244,6 +252,7 @@ def check(
             scheduler=scheduler,
             profile=bool(report_path),
             stats_out=stats,
+            engine=engine,
         )
     if json_path:
         Path(json_path).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -309,6 +318,13 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
     help="Format of the report.",
 )
 @click.option("--scheduler", help="Run the games on this Dask scheduler (tcp://HOST:PORT).")
+@click.option(
+    "--engine",
+    type=click.Choice(["python", "fast", "auto"]),
+    default="auto",
+    show_default=True,
+    help="python: the reference engine; fast: a plugin's compiled simulator; auto: fast if any.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def sweep(
     variant: str,
@@ -320,6 +336,7 @@ def sweep(
     out: str | None,
     report_format: str,
     scheduler: str | None,
+    engine: str,
     quiet: bool,
 ) -> None:
     """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
@@ -332,7 +349,7 @@ def sweep(
     registry = _registry()
     if scheduler:
         check_scheduler(scheduler)
-    prepared = prepare_sweep(registry, Path(variant), specs, agent=agent, seed=seed)
+    prepared = prepare_sweep(registry, Path(variant), specs, agent=agent, seed=seed, engine=engine)
     folder = Path(out) if out else Path("outputs") / f"{prepared.base.name}-sweep"
     if folder.exists() and not folder.is_dir():
         raise InputError(f"--out: {folder} exists and is not a folder")

@@ -22,6 +22,7 @@ from generator.engine import Game, State, num_legal_actions
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
+from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import GameStats, play_game
 from generator.simulate.verdict import balance_note, judge
@@ -41,6 +42,8 @@ class CheckPlan:
     records: Path | None
     profile: bool = False
     """Keep each game's number of legal actions per move (for the report's plot)."""
+    lane: FastLane | None = None
+    """The plugin's compiled simulator that plays these games (``None``: the Python engine)."""
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,8 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> list[GameStats]:
             "players": game.info().num_players,
             "agents": [spec.name for spec in plan.agents],
         }
+    if plan.lane is not None:
+        return play_fast(plan.lane, plan.seed, indices, header, plan.records)
     out: list[GameStats] = []
     for index in indices:
         agents: Sequence[AgentSpec] = plan.agents
@@ -184,9 +189,20 @@ def check_plan(
     agent: str | None = None,
     records: Path | None = None,
     profile: bool = False,
+    engine: str = "auto",
 ) -> CheckPlan:
-    """The plan of a check: agents resolved (bad names are :class:`InputError`)."""
-    return CheckPlan(variant, resolve_agents(registry, variant, agent), seed, records, profile)
+    """The plan of a check: agents resolved (bad names are :class:`InputError`), and the fast
+    lane that plays it (``engine``: python, fast or auto; the report's per-decision profile
+    needs the Python engine), warmed here, before any worker starts."""
+    agents = resolve_agents(registry, variant, agent)
+    lane = None
+    if not (profile and engine == "auto"):
+        lane = select_fast_lane(registry, variant, agents, engine)
+    if lane is not None and profile:
+        raise InputError("--engine fast: the report's branching plot needs --engine python")
+    if lane is not None:
+        lane.warm()
+    return CheckPlan(variant, agents, seed, records, profile, lane)
 
 
 def check_report(
@@ -204,6 +220,7 @@ def check_report(
         "games": len(stats),
         "seed": plan.seed,
         "agents": [spec.name for spec in plan.agents],
+        "engine": plan.lane.name if plan.lane is not None else "python",
         "confidence": variant.check.confidence,
         "metrics": metrics,
         "static_checks": [check.as_json() for check in checks],
@@ -224,11 +241,14 @@ def run_check(
     scheduler: str | None = None,
     profile: bool = False,
     stats_out: list[GameStats] | None = None,
+    engine: str = "auto",
 ) -> dict[str, Any]:
     """The full check report (see DESIGN "Check report"); ``stats_out`` receives the games'
     stats (for the report's plots)."""
     started = time.perf_counter()
-    plan = check_plan(registry, variant, seed=seed, agent=agent, records=records, profile=profile)
+    plan = check_plan(
+        registry, variant, seed=seed, agent=agent, records=records, profile=profile, engine=engine
+    )
     checks = static_checks(registry, variant)
     count = games if games is not None else variant.check.games
     stats = simulate(plan, count, jobs or default_jobs(), progress, scheduler)

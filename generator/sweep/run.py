@@ -94,6 +94,7 @@ def prepare_sweep(
     *,
     agent: str | None = None,
     seed: int = 0,
+    engine: str = "auto",
 ) -> Sweep:
     """Parse the ``--set`` options and validate every combination (and its agents) before
     any game runs; the first bad one raises :class:`InputError` naming it."""
@@ -114,7 +115,7 @@ def prepare_sweep(
     points = []
     for parameters, name in zip(grid, point_names(base.name, grid), strict=True):
         variant = _validate_point(registry, data, parameters, name, source)
-        plan = check_plan(registry, variant, seed=seed, agent=agent)
+        plan = check_plan(registry, variant, seed=seed, agent=agent, engine=engine)
         points.append(
             SweepPoint(parameters, variant, plan, tuple(static_checks(registry, variant)))
         )

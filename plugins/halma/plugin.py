@@ -14,6 +14,7 @@ from generator.api import (
 )
 from plugins.halma.agents import AGENTS
 from plugins.halma.checks import static_checks
+from plugins.halma.fast.plugin import plywright_fast_lane as plywright_fast_lane
 from plugins.halma.options import PRESETS, HalmaPrint, HalmaProduction, HalmaRules
 from plugins.halma.rules import make_game
 

@@ -101,6 +101,23 @@ def test_sets_per_stock_length_and_stock_for_ten_sets() -> None:
     assert [int(r["quantity"]) for r in ten] == [7, 4, 9, 9]
 
 
+def test_bom_counts_read_as_english_and_the_set_rows_stand_together() -> None:
+    volumes = {"kubb": 1e6, "king": 2e6, "baton": 5e5, "stake": 1e5}
+    rows = bom_rows(KubbProduction(), Rules(), volumes)
+    sections = [r.section for r in rows]
+    assert sections[:5] == ["set"] * 5 and sections.count("set") == 5
+    assert rows[4].item == "mass of one set" and rows[4].quantity == 10140  # g at 650 kg/m3
+    text = bom_csv(rows)
+    for wrong in ("1 full sets", "1 kings", "1 sets", "stock for 1 sets"):
+        assert wrong not in text
+    assert "; 1 full set per length" in text and "; 3 full sets per length" in text
+    one = {r.item.split(",")[0]: r.detail for r in rows if r.section == "stock for 1 set"}
+    assert one["square timber 90 x 90 mm"] == "1 king"
+    assert one["square timber 70 x 70 mm"] == "10 kubbs"
+    baton = bom_rows(KubbProduction(), Rules(batons=1))
+    assert any(r.detail == "1 baton" for r in baton)
+
+
 def test_cut_list_positions_add_up() -> None:
     p = KubbProduction(kerf=4.0, end_trim=10.0)
     rows = list(csv.DictReader(io.StringIO(cut_list_csv(p, Rules(kubbs_per_team=10)))))

@@ -22,6 +22,7 @@ CASES = [
     ("halma-standard.toml", "layout/board.svg"),
     ("halma-pro.toml", "bom.csv"),
     ("konstruktsiia.toml", "bom.csv"),
+    ("kubb-seed.toml", "bom.csv"),
     ("tictactoe.toml", "layout/board.svg"),
 ]
 

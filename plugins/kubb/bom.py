@@ -146,13 +146,19 @@ def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def _count(count: int, noun: str) -> str:
+    """``1 king``, ``10 kubbs``: English nouns of the BOM take a plain ``s``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def bom_rows(
     p: KubbProduction, rules: SetRules, volumes: Mapping[str, float] | None = None
 ) -> list[BomRow]:
     """The BOM of one set; ``volumes`` (mm^3 per piece, from the solids) adds masses."""
+    uses = stock_use(p, rules)
     rows: list[BomRow] = []
     total_mass = 0.0
-    for use in stock_use(p, rules):
+    for use in uses:
         s = use.stock
         detail = f"from {s.material}"
         if volumes and s.key in volumes:
@@ -160,33 +166,6 @@ def bom_rows(
             total_mass += mass * s.per_set
             detail += f"; {_number(mass * 1000)} g each at {_number(p.wood_density)} kg/m3"
         rows.append(BomRow("set", s.piece, s.per_set, "pcs", detail))
-    for use in stock_use(p, rules):
-        s = use.stock
-        rows.append(
-            BomRow(
-                "stock",
-                f"{s.material}, {mm(s.stock_length)} mm lengths",
-                use.pieces,
-                "pcs per length",
-                f"{s.key}s of {mm(s.piece_length)} mm, kerf {mm(p.kerf)} mm, "
-                f"{mm(p.end_trim)} mm trimmed at each end, offcut {mm(use.waste)} mm; "
-                f"{use.sets} full sets per length",
-            )
-        )
-    for sets in BATCH_SETS:
-        for use in stock_use(p, rules):
-            s = use.stock
-            need = use.lengths_for(sets)
-            rows.append(
-                BomRow(
-                    f"stock for {sets} set{'s' if sets > 1 else ''}",
-                    f"{s.material}, {mm(s.stock_length)} mm lengths",
-                    max(need, 0),
-                    "lengths",
-                    f"{sets * s.per_set} {s.key}s"
-                    + ("; does not fit the stock length" if need < 0 else ""),
-                )
-            )
     if volumes:
         rows.append(
             BomRow(
@@ -197,6 +176,33 @@ def bom_rows(
                 f"all pieces at {_number(p.wood_density)} kg/m3",
             )
         )
+    for use in uses:
+        s = use.stock
+        rows.append(
+            BomRow(
+                "stock",
+                f"{s.material}, {mm(s.stock_length)} mm lengths",
+                use.pieces,
+                "pcs per length",
+                f"{s.key}s of {mm(s.piece_length)} mm, kerf {mm(p.kerf)} mm, "
+                f"{mm(p.end_trim)} mm trimmed at each end, offcut {mm(use.waste)} mm; "
+                f"{_count(use.sets, 'full set')} per length",
+            )
+        )
+    for sets in BATCH_SETS:
+        for use in uses:
+            s = use.stock
+            need = use.lengths_for(sets)
+            rows.append(
+                BomRow(
+                    f"stock for {_count(sets, 'set')}",
+                    f"{s.material}, {mm(s.stock_length)} mm lengths",
+                    max(need, 0),
+                    "lengths",
+                    _count(sets * s.per_set, s.key)
+                    + ("; does not fit the stock length" if need < 0 else ""),
+                )
+            )
     return rows
 
 

@@ -27,6 +27,7 @@ from plugins.cardtrack.mat import (
     Extras,
     Mat,
     MatTexts,
+    TemplateWords,
     mat_grid,
     printable_problem,
     sheet_page_size,
@@ -111,13 +112,29 @@ class CardtrackBuild:
 
     # -- writers --------------------------------------------------------------------------
 
+    def template_words(self) -> TemplateWords:
+        """The mat templates' own words, in the first language (as the furniture)."""
+        t = self.texts[0]
+        return TemplateWords(kind=t("mat.kind"), note=t("mat.note"), step=t("mat.step"))
+
     def write_mat_tiled(self, path: Path) -> None:
         write_mat_tiled(
-            self.mat, path, paper=self.paper, info=self.mat_info(), lang=self.languages[0]
+            self.mat,
+            path,
+            paper=self.paper,
+            words=self.template_words(),
+            info=self.mat_info(),
+            lang=self.languages[0],
         )
 
     def write_mat_sheet(self, path: Path) -> None:
-        write_mat_sheet(self.mat, path, info=self.mat_info(), lang=self.languages[0])
+        write_mat_sheet(
+            self.mat,
+            path,
+            words=self.template_words(),
+            info=self.mat_info(),
+            lang=self.languages[0],
+        )
 
     def write_mat_svg(self, path: Path) -> None:
         write_mat_svg(self.mat, path)

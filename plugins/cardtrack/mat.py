@@ -272,31 +272,29 @@ def draw_mat(c: Canvas, mat: Mat, pt: float) -> None:
             c.drawCentredString(label.x, label.y, label.text)
 
 
-MAT_WORDS: dict[str, tuple[str, str, str]] = {
-    "en": (
-        "track mat",
-        "Every card slot is exactly one card.",
-        "Every card slot on the mat is exactly one card: lay a card on a slot to check.",
-    ),
-    "uk": (
-        "килимок траси",
-        "Кожне гніздо — рівно одна карта.",
-        "Кожне гніздо на килимку — рівно одна карта: покладіть карту на гніздо, щоб перевірити.",
-    ),
-}
-"""The mat's own template words per language: kind, tile-page note, last assembly step."""
+@dataclass(frozen=True)
+class TemplateWords:
+    """The mat's own words on its 1:1 templates, in the templates' language (the ``mat.kind``,
+    ``mat.note`` and ``mat.step`` texts)."""
+
+    kind: str
+    """What the template is, e.g. "track mat"."""
+    note: str
+    """The last footer line of every tile page."""
+    step: str
+    """The last assembly step."""
 
 
-def mat_drawing(mat: Mat, lang: str = "en") -> Drawing:
-    """The mat as a 1:1 template drawing (its fills are opaque: overlap strips go over it)."""
-    kind, note, step = MAT_WORDS.get(lang, MAT_WORDS["en"])
+def mat_drawing(mat: Mat, words: TemplateWords | None = None) -> Drawing:
+    """The mat as a 1:1 template drawing (its fills are opaque: overlap strips go over it);
+    without ``words`` it has no kind, note or steps (enough to lay out the page grid)."""
     return Drawing(
         name=mat.name,
         bounds=mat.trim,
         draw=partial(_draw_in_view, mat),
-        kind=kind,
-        note=note,
-        steps=(step,),
+        kind=words.kind if words else "",
+        note=words.note if words else "",
+        steps=(words.step,) if words else (),
         opaque=True,
     )
 
@@ -311,10 +309,11 @@ def sheet_page_size(mat: Mat) -> tuple[float, float]:
 
 
 def write_mat_sheet(
-    mat: Mat, path: Path, *, info: Sequence[str] = (), lang: str = "en"
+    mat: Mat, path: Path, *, words: TemplateWords, info: Sequence[str] = (), lang: str = "en"
 ) -> tuple[float, float]:
-    """The mat at 1:1 on one page sized to it; returns the page size in mm."""
-    return write_sheet_template(mat_drawing(mat, lang), path, info=info, lang=lang)
+    """The mat at 1:1 on one page sized to it (``words`` and furniture in ``lang``); returns
+    the page size in mm."""
+    return write_sheet_template(mat_drawing(mat, words), path, info=info, lang=lang)
 
 
 def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:
@@ -327,12 +326,14 @@ def write_mat_tiled(
     path: Path,
     *,
     paper: str,
+    words: TemplateWords,
     info: Sequence[str] = (),
     overlap: float = 12.0,
     lang: str = "en",
 ) -> TileGrid:
-    """The mat at 1:1 over ``paper`` pages, assembly map first; returns the grid."""
-    drawing = mat_drawing(mat, lang)
+    """The mat at 1:1 over ``paper`` pages, assembly map first (``words`` and furniture in
+    ``lang``); returns the grid."""
+    drawing = mat_drawing(mat, words)
     return write_tiled_template(drawing, path, paper=paper, info=info, overlap=overlap, lang=lang)
 
 

@@ -236,8 +236,9 @@ def test_crown_template_pages_and_scale_check(built: tuple[Path, dict[str, Any]]
     text = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert "this bar must measure 100 mm" in text
-    assert "crown" in text
+    assert "deze balk moet 100 mm meten" in text  # the first language, Dutch
+    assert "kroonmal 1:1 op A4" in text and "Teken de kroonlijn af" in text
+    assert "crown" not in text.replace("CUT_CROWN", "")
 
 
 def test_builds_are_byte_identical(built: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
@@ -269,3 +270,19 @@ def test_uncuttable_pieces_are_refused_by_build(run_cli: CliRunner, tmp_path: Pa
     assert "production.king_stock_length" in done.stderr and "build refused" in done.stderr
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_crown_template_words_come_from_the_locales() -> None:
+    from plugins.kubb.artifacts import crown_drawing
+    from plugins.kubb.locales import Texts
+    from plugins.kubb.production import KubbProduction
+
+    p = KubbProduction(crown_height=37.5)
+    en, nl = (crown_drawing(p, "s", Texts(lang)) for lang in ("en", "nl"))
+    assert (en.kind, en.name) == ("crown template", "s crown template")
+    assert (nl.kind, nl.name) == ("kroonmal", "s kroonmal")
+    assert en.info[0] == (
+        "s: king 90 x 90 x 300 mm, crown of 3 points per face, notches 37.5 mm deep."
+    )
+    assert "inkepingen 37,5 mm diep" in nl.info[0]
+    assert en.info[2].split(": ")[0] == nl.info[2].split(": ")[0] == "CUT_CROWN_THRU_90"

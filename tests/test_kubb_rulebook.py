@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from generator.print.document import rulebook_info
 from plugins.kubb import throws
+from plugins.kubb.artifacts import crown_drawing
 from plugins.kubb.fieldplan import marking_steps
 from plugins.kubb.locales import Texts
 from plugins.kubb.options import PRESETS, KubbRules
@@ -176,6 +177,7 @@ def test_every_locale_key_is_used(lang: str) -> None:
     field_plan_svg(field, texts, "x")
     preview_svg(field, texts, "x")
     write_field_plan_pdf(Path("/dev/null"), field, texts, "A4", "x")
+    crown_drawing(KubbProduction(), "x", texts)
     used |= texts.used
     assert sorted(set(Texts(lang).strings()) - used) == []
 

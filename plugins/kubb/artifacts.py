@@ -8,7 +8,7 @@ for the length of one build.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +27,7 @@ from plugins.kubb.production import KubbProduction
 if TYPE_CHECKING:
     import cadquery as cq
 
+    from generator.print.templates import Drawing
     from generator.variant import Variant
 
 PIECES = ("kubb", "king", "baton", "stake")
@@ -89,17 +90,11 @@ class KubbBuild:
         return write
 
     def write_crown_template(self, path: Path) -> None:
-        from generator.print.templates import plan_drawing, write_tiled_template
+        from generator.print.templates import write_tiled_template
 
-        p = self.production
-        info = [
-            f"{self.name}: king {mm(p.king_width)} x {mm(p.king_width)} x {mm(p.king_height)} mm, "
-            f"crown of {p.crown_points} points per face, notches {mm(p.crown_height)} mm deep.",
-            "Mark the crown line on two neighbouring faces; saw each profile through the king.",
-        ]
-        plan = parts.crown_template_plan(p, self.name)
-        drawing = plan_drawing(plan, info=info, kind="crown template")
-        write_tiled_template(drawing, path, paper=self.paper)
+        t = Texts(self.languages[0])
+        drawing = crown_drawing(self.production, self.name, t)
+        write_tiled_template(drawing, path, paper=self.paper, lang=t.lang)
 
     def write_bom(self, path: Path) -> None:
         write_bom(path, bom_rows(self.production, self.counts, self.volumes()))
@@ -203,6 +198,24 @@ class KubbBuild:
                 )
             )
         return out
+
+
+def crown_drawing(p: KubbProduction, name: str, t: Texts) -> Drawing:
+    """The king's crown template in the language of ``t``: what it is, how to mark and saw."""
+    from generator.print.templates import plan_drawing
+
+    plan = parts.crown_template_plan(p, name)
+    [cut] = [op for op in plan if op.kind == "cut"]
+    values = {
+        "name": name,
+        "width": t.number(p.king_width),
+        "height": t.number(p.king_height),
+        "points": p.crown_points,
+        "depth": t.number(p.crown_height),
+    }
+    drawing = plan_drawing(plan, kind=t("crown.kind"), lang=t.lang)
+    info = (t("crown.info", **values), t("crown.mark"), f"{cut.layer}: {t('crown.cut', **values)}")
+    return replace(drawing, name=t("crown.name", name=name), info=info)
 
 
 def kubb_build(variant: Variant) -> KubbBuild:

@@ -216,6 +216,28 @@ def test_side_by_side_splits_the_width() -> None:
     assert table._colWidths == pytest.approx([240, 160])  # type: ignore[attr-defined]
 
 
+def test_book_reads_texts_and_spans_the_text_column() -> None:
+    book = doc.Book.on("Letter", FakeTexts(), rules=(), production=None)
+    assert book.width == doc.text_width("Letter")
+    assert book.para("meta.footer", variant="v").text == "variant v"
+    assert book.heading("meta.title").style.name == "h1"
+    assert book.caption("meta.subject").style.name == "caption"
+    assert book.bullet("x").bulletText == "•"
+    table = book.side_by_side([book.para("meta.title")], [book.bullet("y")], 0.25)
+    assert table._colWidths == pytest.approx([book.width / 4, book.width * 3 / 4])  # type: ignore[attr-defined]
+
+
+def test_write_rulebook_lays_out_with_the_rulebook_info(tmp_path: Path) -> None:
+    book = doc.Book.on("A4", FakeTexts(), rules=(), production=None)
+    pages = doc.write_rulebook(
+        tmp_path / "r.pdf", [book.para("meta.title")], FakeTexts(), paper="A4", variant_name="pro"
+    )
+    reader = PdfReader(tmp_path / "r.pdf")
+    assert pages == len(reader.pages) == 1
+    assert reader.metadata is not None and reader.metadata.title == "Game"
+    assert "variant pro" in reader.pages[0].extract_text()
+
+
 def test_rulebook_artifacts_one_per_language_in_a_made_folder(tmp_path: Path) -> None:
     written: list[tuple[Path, str]] = []
 

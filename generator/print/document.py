@@ -6,7 +6,8 @@ Pieces: vector diagrams that shrink to the column, figure grids, a facts box, a 
 text beside a figure and plain tables. :func:`build_pdf` writes deterministic bytes
 (ReportLab's ``invariant`` mode and fixed metadata), so the same story always gives the same
 file. Rulebooks: :func:`rulebook_info` (metadata and running texts from a game's ``meta.*``
-texts), :func:`sections_story` and :func:`rulebook_artifacts` (one PDF per language).
+texts), :class:`Book` (what the sections read), :func:`sections_story`,
+:func:`write_rulebook` and :func:`rulebook_artifacts` (one PDF per language).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
@@ -373,11 +374,62 @@ def rulebook_info(t: LocaleTexts, variant_name: str) -> DocumentInfo:
     )
 
 
-Book = TypeVar("Book")
+TextsT = TypeVar("TextsT", bound=LocaleTexts)
+RulesT = TypeVar("RulesT")
+ProductionT = TypeVar("ProductionT")
+
+
+@dataclass(frozen=True)
+class Book(Generic[TextsT, RulesT, ProductionT]):
+    """What a rulebook's sections read: the texts of one language, the variant's ``[rules]`` and
+    ``[production]`` tables, the styles and the text column's width (pt). A game subclasses it
+    with its own types and helpers (diagrams, derived numbers)."""
+
+    t: TextsT
+    rules: RulesT
+    production: ProductionT
+    styles: Styles
+    width: float
+
+    @classmethod
+    def on(cls, paper: str, t: TextsT, rules: RulesT, production: ProductionT) -> Self:
+        """The book in the standard styles, as wide as the text column of ``paper``."""
+        return cls(t, rules, production, make_styles(), text_width(paper))
+
+    def para(self, key: str, **values: object) -> Paragraph:
+        """A body paragraph: the text of ``key`` filled in."""
+        return Paragraph(self.t(key, **values), self.styles.body)
+
+    def bullet(self, text: str) -> Paragraph:
+        """``text`` as a bullet point."""
+        return Paragraph(text, self.styles.bullet, bulletText="•")
+
+    def heading(self, key: str) -> Paragraph:
+        """A section heading: the text of ``key``."""
+        return Paragraph(self.t(key), self.styles.h1)
+
+    def caption(self, key: str, **values: object) -> Paragraph:
+        """A figure caption: the text of ``key`` filled in."""
+        return Paragraph(self.t(key, **values), self.styles.caption)
+
+    def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
+        """Two columns across the text column; ``left`` takes ``split`` of it."""
+        return side_by_side(left, right, self.width, split)
+
+
+def write_rulebook(
+    path: Path, story: Sequence[Flowable], t: LocaleTexts, *, paper: str, variant_name: str
+) -> int:
+    """Lay a rulebook's ``story`` out on ``paper`` with :func:`rulebook_info`; returns its
+    page count."""
+    return build_pdf(path, story, paper=paper, info=rulebook_info(t, variant_name))
+
+
+BookT = TypeVar("BookT")
 
 
 def sections_story(
-    sections: Sequence[Callable[[Book], list[Flowable]]], book: Book, gap: float
+    sections: Sequence[Callable[[BookT], list[Flowable]]], book: BookT, gap: float
 ) -> list[Flowable]:
     """Every section's flowables in order, ``gap`` points after each."""
     story: list[Flowable] = []

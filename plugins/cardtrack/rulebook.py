@@ -9,7 +9,6 @@ also what the mat, the token sheet and the reference cards read their words from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,22 +51,8 @@ def joined(lang_texts: list[Texts], key: str, **values: object) -> str:
 # -- the book -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Book:
-    t: Texts
-    rules: CardtrackRules
-    production: CardtrackProduction
-    styles: doc.Styles
-    width: float
-
-    def para(self, key: str, **values: object) -> Paragraph:
-        return Paragraph(self.t(key, **values), self.styles.body)
-
-    def bullet(self, text: str) -> Paragraph:
-        return Paragraph(text, self.styles.bullet, bulletText="•")
-
-    def heading(self, key: str) -> Paragraph:
-        return Paragraph(self.t(key), self.styles.h1)
+class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
+    """Everything the sections need."""
 
     @property
     def steps(self) -> dict[str, object]:
@@ -84,9 +69,6 @@ class Book:
             token_sizes=(p.big_token, p.small_token),
         )
         return [doc.Diagram(drawing), Spacer(1, 3), Paragraph(caption, self.styles.caption)]
-
-    def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
-        return doc.side_by_side(left, right, self.width, split)
 
 
 def spare_jokers(rules: CardtrackRules) -> int:
@@ -299,14 +281,7 @@ def rulebook_story(
     t: Texts, rules: CardtrackRules, production: CardtrackProduction, paper: str
 ) -> list[Flowable]:
     """The flowables of the rulebook in the language of ``t``."""
-    book = Book(
-        t=t,
-        rules=rules,
-        production=production,
-        styles=doc.make_styles(),
-        width=doc.text_width(paper),
-    )
-    return doc.sections_story(SECTIONS, book, SECTION_GAP)
+    return doc.sections_story(SECTIONS, Book.on(paper, t, rules, production), SECTION_GAP)
 
 
 def write_rulebook(
@@ -320,7 +295,7 @@ def write_rulebook(
     """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.build_pdf(path, story, paper=paper, info=doc.rulebook_info(t, variant_name))
+    return doc.write_rulebook(path, story, t, paper=paper, variant_name=variant_name)
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

@@ -7,7 +7,6 @@ out with the shared blocks of :mod:`generator.print.document`, and draws the dia
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
@@ -75,15 +74,8 @@ def favoured_seat(seats: tuple[int, ...]) -> int | None:
 # -- the book -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(doc.Book[Texts, HalmaRules, HalmaProduction]):
     """Everything the sections need."""
-
-    t: Texts
-    rules: HalmaRules
-    production: HalmaProduction
-    styles: doc.Styles
-    width: float
 
     @property
     def board(self) -> StarBoard:
@@ -93,15 +85,6 @@ class Book:
     def pegs(self) -> int:
         return len(self.board.points[0])
 
-    def para(self, key: str, **values: object) -> Paragraph:
-        return Paragraph(self.t(key, **values), self.styles.body)
-
-    def bullet(self, text: str) -> Paragraph:
-        return Paragraph(text, self.styles.bullet, bulletText="•")
-
-    def heading(self, key: str) -> Paragraph:
-        return Paragraph(self.t(key), self.styles.h1)
-
     def figure(self, scene: diagrams.Scene, caption_key: str, share: float) -> list[Flowable]:
         """A diagram ``share`` of the column wide with its caption (for tables: no KeepTogether)."""
         drawing = diagrams.render(self.board, scene, self.width * share)
@@ -110,9 +93,6 @@ class Book:
             Spacer(1, 3),
             Paragraph(self.t(caption_key), self.styles.caption),
         ]
-
-    def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
-        return doc.side_by_side(left, right, self.width, split)
 
 
 def _title(book: Book) -> list[Flowable]:
@@ -328,14 +308,7 @@ def rulebook_story(
     t: Texts, rules: HalmaRules, production: HalmaProduction, paper: str
 ) -> list[Flowable]:
     """The flowables of the rulebook in the language of ``t``."""
-    book = Book(
-        t=t,
-        rules=rules,
-        production=production,
-        styles=doc.make_styles(),
-        width=doc.text_width(paper),
-    )
-    return doc.sections_story(SECTIONS, book, SECTION_GAP)
+    return doc.sections_story(SECTIONS, Book.on(paper, t, rules, production), SECTION_GAP)
 
 
 def write_rulebook(
@@ -349,7 +322,7 @@ def write_rulebook(
     """Write the rulebook PDF in ``lang`` on ``paper`` (``A4``/``Letter``); returns its pages."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.build_pdf(path, story, paper=paper, info=doc.rulebook_info(t, variant_name))
+    return doc.write_rulebook(path, story, t, paper=paper, variant_name=variant_name)
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

@@ -9,11 +9,10 @@ the appendix documents the throw model by reading :mod:`plugins.kubb.throws` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.api import Artifact
 from generator.print import document as doc
@@ -38,32 +37,12 @@ SCENE_SHARE = 0.66
 """Width of the throw-in and advantage diagrams as a share of the text column."""
 
 
-@dataclass(frozen=True)
-class Book:
-    t: Texts
-    rules: KubbRules
-    production: KubbProduction
-    styles: doc.Styles
-    width: float
+class Book(doc.Book[Texts, "KubbRules", KubbProduction]):
+    """Everything the sections need."""
 
     @property
     def field(self) -> KubbField:
         return KubbField.from_rules(self.rules)
-
-    def para(self, key: str, **values: object) -> Paragraph:
-        return Paragraph(self.t(key, **values), self.styles.body)
-
-    def bullet(self, key: str, **values: object) -> Paragraph:
-        return Paragraph(self.t(key, **values), self.styles.bullet, bulletText="•")
-
-    def heading(self, key: str) -> Paragraph:
-        return Paragraph(self.t(key), self.styles.h1)
-
-    def caption(self, key: str, **values: object) -> Paragraph:
-        return Paragraph(self.t(key, **values), self.styles.caption)
-
-    def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
-        return doc.side_by_side(left, right, self.width, split)
 
 
 def _opening(book: Book) -> str:
@@ -191,10 +170,10 @@ def _turn(book: Book) -> list[Flowable]:
     text = [
         book.para("play.turn"),
         Paragraph(_opening(book), book.styles.body),
-        book.bullet("play.order_field"),
-        book.bullet("play.order_base"),
-        book.bullet("play.order_raise"),
-        book.bullet("play.order_king"),
+        book.bullet(book.t("play.order_field")),
+        book.bullet(book.t("play.order_base")),
+        book.bullet(book.t("play.order_raise")),
+        book.bullet(book.t("play.order_king")),
         book.para("play.underhand"),
     ]
     figure = [doc.Diagram(flow), Spacer(1, 3), book.caption("flow.caption")]
@@ -316,7 +295,7 @@ def _appendix(book: Book) -> list[Flowable]:
         Spacer(1, 3),
         Paragraph(t("appendix.table_caption"), s.caption),
         Spacer(1, 6),
-        *(book.bullet(key, **values) for key, values in params),
+        *(book.bullet(book.t(key, **values)) for key, values in params),
         book.para("appendix.anchors"),
     ]
 
@@ -339,8 +318,7 @@ def rulebook_story(
     t: Texts, rules: KubbRules, production: KubbProduction, paper: str
 ) -> list[Flowable]:
     """The flowables of the rulebook in the language of ``t``."""
-    book = Book(t, rules, production, doc.make_styles(), doc.text_width(paper))
-    return doc.sections_story(SECTIONS, book, 4)
+    return doc.sections_story(SECTIONS, Book.on(paper, t, rules, production), 4)
 
 
 def write_rulebook(
@@ -354,7 +332,7 @@ def write_rulebook(
     """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.build_pdf(path, story, paper=paper, info=doc.rulebook_info(t, variant_name))
+    return doc.write_rulebook(path, story, t, paper=paper, variant_name=variant_name)
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

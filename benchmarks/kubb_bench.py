@@ -14,7 +14,8 @@ time and of wall time (they differ when the machine is shared).
 ``--table N`` instead plays N seeded self-play games of ``--agent`` (default basic) for both
 presets and the three skill levels and prints game length in turns, batons, the first team's
 win rate, early-king losses, penalty kubbs, the share of turns with an advantage line and the
-share of field kubbs the first baton of a turn fells.
+first-baton figure of :mod:`plugins.kubb.throws` (field kubbs the first baton of a turn fells
+over the field kubbs standing at that baton, summed over every such turn of the N games).
 """
 
 from __future__ import annotations
@@ -124,11 +125,14 @@ def table(agent: str, games: int) -> None:
                 return statistics.fmean(m[key] for m in values)
 
             turns = [m["turns"] for m in metrics]
+            first_baton = sum(m["first_baton_field_felled"] for m in metrics) / max(
+                1.0, sum(m["first_baton_field_kubbs"] for m in metrics)
+            )
             print(
                 f"{preset}\t{level}\t{mean('turns'):.1f}\t{statistics.pstdev(turns):.1f}\t"
                 f"{mean('batons'):.0f}\t{mean('first_team_won'):.3f}\t\t"
                 f"{mean('early_king'):.3f}\t\t{mean('penalty_kubbs'):.2f}\t"
-                f"{mean('advantage_turn_share'):.2f}\t\t{mean('first_baton_field_share'):.2f}\t\t"
+                f"{mean('advantage_turn_share'):.2f}\t\t{first_baton:.3f}\t\t"
                 f"{mean('unfinished'):.3f}"
             )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,7 +99,7 @@ def test_game_metrics_of_a_finished_game() -> None:
     assert set(metrics) == {
         "turns", "batons", "first_team_won", "early_king", "unfinished", "penalty_kubbs",
         "throw_ins", "king_shots", "advantage_turn_share", "advantage_used_share",
-        "first_baton_field_share",
+        "first_baton_field_share", "first_baton_field_kubbs", "first_baton_field_felled",
     }  # fmt: skip
     lines = state.record_lines()
     assert metrics["turns"] == state.turn
@@ -106,6 +107,10 @@ def test_game_metrics_of_a_finished_game() -> None:
     assert metrics["throw_ins"] == sum(1 for line in lines if line["throw"] == "in")
     assert metrics["first_team_won"] == float(state.outcome().winners == (state.first,))
     assert 0 <= metrics["advantage_turn_share"] <= 1
+    assert 0 < metrics["first_baton_field_felled"] <= metrics["first_baton_field_kubbs"]
+    assert metrics["first_baton_field_share"] == pytest.approx(
+        metrics["first_baton_field_felled"] / metrics["first_baton_field_kubbs"]
+    )
 
 
 def test_clone_is_independent() -> None:

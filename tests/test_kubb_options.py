@@ -15,6 +15,7 @@ from generator.variant import parse_variant
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.options import PRESETS, KubbPrint, KubbRules
 from plugins.kubb.production import SMALL_SET, KubbProduction
+from plugins.kubb.production_checks import kubb_production_checks
 
 
 def variant(registry: Registry, **tables: Any) -> Any:
@@ -37,8 +38,10 @@ def test_presets(registry: Registry) -> None:
     assert [world.batons_in_turn(k) for k in (1, 2, 3, 4, 9)] == [2, 4, 6, 6, 6]
     assert variant(registry).rules == KubbRules(), "seed is the default preset"
     small = variant(registry, preset="small")
-    assert small.rules == KubbRules()
+    assert small.rules == KubbRules(penalty_min_distance=0.27), "one stick of the small set"
     assert small.production == KubbProduction.model_validate(SMALL_SET)
+    checks = {check.name: check for check in kubb_production_checks(small)}
+    assert checks["production.stick_length"].ok, checks["production.stick_length"].message
     assert set(PRESETS) == {"seed", "world", "small"}
 
 

@@ -106,7 +106,7 @@ def test_base_kubb_felled_while_a_field_kubb_stands_is_raised() -> None:
     near_base = (9.8, 0.5, True)  # 0.2 m in front of team 1's base kubb 5
     state = SEED.position(0, field_kubbs={0: near_base, 1: (6.0, 4.0, True)})
     state.apply_action(0)
-    assert state.chain[0] == 5, "the base kubb behind the target may fall with it"
+    assert state.chain[1] == (0, 5), "the base kubb behind the target may fall with it"
     state.apply_action(HIT + 1)
     line = state.record_lines()[-1]
     assert line["felled"] == [0, 5] and line["raised"] == [5]

@@ -117,20 +117,63 @@ def test_throw_ins_near_the_centre_line_go_out_more_often() -> None:
     assert out_rate(2.5) == pytest.approx(game.rules.throw_in_fail)
 
 
-def first_baton_share(preset: str, agent: str, skill: str, games: int) -> float:
+def first_baton_figure(preset: str, agent: str, skill: str, games: int) -> float:
+    """The calibrated figure of the module docstring: field kubbs felled by the first baton of
+    a turn over the field kubbs standing at that baton, summed over every such turn."""
     spec = next(s for s in AGENTS if s.name == agent)
     game = make_game(KubbRules.model_validate({**PRESETS[preset]["rules"], "skill": skill}))
-    shares = [
-        play_game(game, [spec], seed=11, index=i)[0].game_metrics["first_baton_field_share"]
-        for i in range(games)
-    ]
-    return sum(shares) / games
+    felled = standing = 0.0
+    for index in range(games):
+        metrics = play_game(game, [spec], seed=11, index=index)[0].game_metrics
+        felled += metrics["first_baton_field_felled"]
+        standing += metrics["first_baton_field_kubbs"]
+    assert standing > 2000, "enough turns with field kubbs for a stable figure"
+    return felled / standing
 
 
-def test_first_baton_clears_a_stated_share_of_field_kubbs() -> None:
-    """Stated range for tactical play on the world field: club 0.2-0.45, advanced above club
-    (the published 38-47 % of competitive teams is the advanced end; see the module)."""
-    club = first_baton_share("world", "tactical", "club", 300)
-    advanced = first_baton_share("world", "tactical", "advanced", 300)
-    assert 0.2 <= club <= 0.45
-    assert club < advanced <= 0.6
+@pytest.mark.parametrize("preset", ["seed", "world"])
+def test_a_competitive_team_fells_38_to_47_percent_with_the_first_baton(preset: str) -> None:
+    """Published: competitive teams fell 38-47 % of the field kubbs with the first baton of a
+    turn. Club-level tactical self-play (the competitive team) lands in that range on both
+    presets (400 games: some 4,000-7,000 turns with field kubbs; the figure moves by about 1 %
+    from one seed to another). The 10 m field reads lower than the 8 m one: longer throws."""
+    club = first_baton_figure(preset, "tactical", "club", 400)
+    assert 0.38 <= club <= 0.47
+
+
+def test_better_teams_clear_more_field_kubbs_with_the_first_baton() -> None:
+    beginner = first_baton_figure("world", "tactical", "beginner", 200)
+    advanced = first_baton_figure("world", "tactical", "advanced", 200)
+    assert beginner < 0.4 and 0.47 < advanced <= 0.7
+
+
+def test_strike_shares_of_a_lone_kubb_and_of_a_group() -> None:
+    scale = throws.precision(0.42) / (throws.HIT_REACH * 5.0)
+    lone = throws.strike_shares([0.0], [5.0], scale, throws.HIT_REACH)
+    assert lone == pytest.approx([throws.hit_probability(5.0, 0.42)])
+    # three kubbs side by side: a wider target; the middle one shadows nobody
+    row = throws.strike_shares([0.0, -0.15, 0.15], [5.0, 5.0, 5.0], scale, throws.HIT_REACH)
+    assert sum(row) > lone[0] + 0.15
+    assert row[1] == pytest.approx(row[2]) and row[0] > row[1]
+    # a kubb right behind the aimed one is struck only where the front one is not
+    behind = throws.strike_shares([0.0, 0.0], [5.0, 5.3], scale, throws.HIT_REACH)
+    assert behind == pytest.approx([lone[0], 0.0])
+    ahead = throws.strike_shares([0.0, 0.05], [5.0, 4.8], scale, throws.HIT_REACH)
+    assert ahead[1] > ahead[0] > 0 and sum(ahead) < sum(row)
+
+
+def test_a_baton_at_a_group_strikes_more_often_and_fells_several() -> None:
+    game = make_game(KubbRules.model_validate({**PRESETS["world"]["rules"], "skill": "club"}))
+    lone = game.position(0, field_kubbs={5: (4.5, 1.0, True), 6: (4.5, 4.0, True)})
+    _, alone = lone.baton_outcomes(5)
+    assert dict(alone)[HIT] == pytest.approx(game.hit_probability(0, 4.5))
+    group = {5: (4.5, 1.0, True), 6: (4.5, 1.1, True), 7: (4.6, 0.9, True)}
+    state = game.position(0, field_kubbs=group)
+    sets, outcomes = state.baton_outcomes(5)
+    struck = sum(q for a, q in outcomes if a >= HIT)
+    assert struck > dict(alone)[HIT] + 0.1
+    assert sum(q for _, q in outcomes) == pytest.approx(1.0)
+    assert {s[0] for s in sets} == {5, 6, 7}, "any kubb of the group may be struck first"
+    assert all(len(set(s)) == len(s) and set(s) <= {5, 6, 7} for s in sets)
+    expected = sum(q * len(sets[a - HIT]) for a, q in outcomes if a >= HIT)
+    assert expected > 2.0, "touching kubbs mostly fall together"

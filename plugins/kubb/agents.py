@@ -163,11 +163,11 @@ class TacticalAgent:
         front = min(state.targets, key=lambda i: (abs(xs[i] - centre), i))
         best, best_score = front, -math.inf
         for target in state.targets:
-            _, outcomes = state.baton_outcomes(target)
+            sets, outcomes = state.baton_outcomes(target)
             score = 0.0
             for action, q in outcomes:
                 if action >= HIT:
-                    score += q * (1 + action - HIT)
+                    score += q * len(sets[action - HIT])
                 elif action == MISS_KING:
                     score -= KING_RISK * q
             if target == front and not state.base[target]:

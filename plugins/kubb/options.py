@@ -2,8 +2,8 @@
 
 Rule names follow ``shared/rules/kubb.md``; lengths are metres. ``[production]`` (piece sizes,
 millimetres) is :class:`plugins.kubb.production.KubbProduction`. The throw-model fields
-(``skill`` and the ``neighbour_*``, ``king_*``, ``throw_in_*`` and ``max_hit`` fields) are
-explained in :mod:`plugins.kubb.throws`.
+(``skill``, ``max_hit``, ``hit_reach`` and the ``neighbour_*``, ``king_*`` and ``throw_in_*``
+fields) are explained in :mod:`plugins.kubb.throws`.
 """
 
 from __future__ import annotations
@@ -86,6 +86,13 @@ class KubbRules(StrictModel):
     )
     max_hit: float = Field(
         throws.MAX_HIT, ge=0.5, le=0.999, description="hit probability at the shortest throws"
+    )
+    hit_reach: float = Field(
+        throws.HIT_REACH,
+        gt=0,
+        le=1,
+        description="a baton passing this close sideways to a kubb strikes it "
+        "(a group is a wider target)",
     )
     neighbour_radius: float = Field(
         throws.NEIGHBOUR_RADIUS,
@@ -196,8 +203,12 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "world": {
         "rules": {"length": 8.0, "width": 5.0, "king_rule": "world", "opening_batons": [2, 4, 6]}
     },
-    "small": {"rules": {}, "production": dict(SMALL_SET)},
+    "small": {
+        "rules": {"penalty_min_distance": SMALL_SET["baton_length"] / 1000},
+        "production": dict(SMALL_SET),
+    },
 }
 """``seed``: the Dutch sheet (10 x 5 m, 6 batons every turn, king with 2 batons in hand);
 ``world``: World Championship field 8 x 5 m, the 2-4-6 opening, king with any baton after the
-first turn; ``small``: the seed's rules with the German small set of pieces."""
+first turn; ``small``: the seed's rules with the German small set of pieces, penalty kubbs one
+of its sticks (0.27 m) from the king and the stakes."""

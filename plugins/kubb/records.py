@@ -15,8 +15,9 @@ this order, ``K .. 2K-1`` team 1's). Coordinates are metres: ``x`` along the len
   penalty kubb the defenders' spot);
 - a baton: ``{"team", "turn", "throw": "baton", "from_x", "aim": "field" | "base" | "king",
   "target", "felled", "king_felled", "raised"}`` — ``target`` is ``null`` for the king,
-  ``felled`` every kubb the baton knocked over, ``raised`` the base kubbs stood up again
-  because a field kubb still stands.
+  ``felled`` every kubb the baton knocked over (the kubb it struck first: the target, or a kubb
+  of the target's group, within ``neighbour_radius`` of it), ``raised`` the base kubbs stood
+  up again because a field kubb still stands.
 
 The last line is ``{"result": "win", "winners": [t], "turns": k, "reason": "king" |
 "early_king"}`` or ``{"result": "unfinished", "winners": [], "turns": k, "reason":
@@ -205,8 +206,20 @@ class _Replay:
             raise RecordError(line, f"from_x {entry['from_x']} is no throwing line of team {team}")
         felled = list(entry["felled"])
         standing = set(field_up) | set(base_up)
-        if felled and (felled[0] != target or not set(felled) <= standing or aim == "king"):
-            raise RecordError(line, f"felled {felled}: the target first, then standing kubbs")
+        struck_ok = bool(felled) and (
+            felled[0] == target
+            or (
+                target is not None
+                and math.dist(self.pos[felled[0]], self.pos[target])
+                < self.rules.neighbour_radius + TOLERANCE
+            )
+        )
+        if felled and (not struck_ok or not set(felled) <= standing or aim == "king"):
+            raise RecordError(
+                line,
+                f"felled {felled}: the struck kubb (the target or one of its group) first, "
+                "then standing kubbs",
+            )
         for i in felled:
             self.up[i] = False
         still = any(self.up[i] for i in field_up)

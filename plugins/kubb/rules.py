@@ -21,9 +21,12 @@ A turn of team ``T`` against ``O`` (``O = 1 - T``):
    ``king_min_batons_left`` batons in hand, this one included; ``"world"``: not in turn 1).
    A target that is the only legal one is taken without a decision node. With no legal target
    left the turn ends (the remaining batons are not thrown). Chance: :data:`MISS`,
-   :data:`MISS_KING` (missed; the king fell) or ``HIT + k`` (the target and its ``k`` nearest
-   neighbours fell, :func:`throws.spread_chain`). After the baton, base kubbs it felled while a
-   field kubb still stands in O's half are raised again. Throws at the king are from the
+   :data:`MISS_KING` (missed; the king fell) or ``HIT + i``: the baton struck a kubb of the
+   target's group (the target or a standing kubb within ``neighbour_radius``,
+   :func:`throws.strike_shares`) and it fell with a run of its nearest neighbours
+   (:func:`throws.spread_chain`); :meth:`KubbState.baton_outcomes` lists what each ``i``
+   fells. After the baton, base kubbs it felled while a field kubb still stands in O's half
+   are raised again. Throws at the king are from the
    baseline; felling it legally wins, felling it otherwise loses at once (``early_king``).
 
 The game starts with a chance node: the team that begins (50/50, the draw throw at the king).
@@ -46,7 +49,13 @@ WIN, LOSS = 1.0, -1.0
 AIM_STEP = 0.5
 """Spacing (m) of the throw-in aim grid and of the penalty spots."""
 MISS, MISS_KING, HIT = 0, 1, 2
-"""Baton outcomes: missed; missed and the king fell; ``HIT + k``: target and k neighbours."""
+"""Baton outcomes: missed; missed and the king fell; ``HIT + i``: the i-th set of kubbs felled."""
+NEGLIGIBLE = 1e-3
+"""Smallest chance of a hit outcome: a group kubb struck less often counts as a miss, and a run
+of falling neighbours that would be rarer stops one kubb earlier (keeps chance nodes small)."""
+MIN_DISTANCE = 0.05
+"""Shortest throw (m) the group-strike spread is computed for (the advantage-line kubb is 0 m
+from its own line)."""
 AIM_FIELD, AIM_BASE, AIM_KING = range(3)
 AIM_NAMES = ("field", "base", "king")
 BASELINE, ADVANCE = 0, 1
@@ -256,8 +265,8 @@ class KubbState:
         self.targets: list[int] = []
         self.aim = -1
         self.outcomes: list[tuple[int, float]] = []
-        self.chain: tuple[int, ...] = ()
-        """Neighbours of the aimed kubb in the order they would fall."""
+        self.chain: tuple[tuple[int, ...], ...] = ()
+        """The kubbs each hit outcome of the current baton fells (``HIT + i``: ``chain[i]``)."""
         self.winner = -1
         self.reason = ""
         self.log: list[tuple[Any, ...]] = []
@@ -553,48 +562,71 @@ class KubbState:
         self.phase = BATON_OUT
         self.chain, self.outcomes = self.baton_outcomes(target)
 
-    def baton_outcomes(self, target: int) -> tuple[tuple[int, ...], list[tuple[int, float]]]:
+    def baton_outcomes(
+        self, target: int
+    ) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, float]]]:
         """What a baton of the team to throw, aimed at ``target`` (a kubb or ``KING``), can do:
-        the neighbours that may fall with it, nearest first, and the chance outcomes."""
+        the kubbs each hit outcome fells (``HIT + i`` fells ``sets[i]``: the struck kubb
+        first, then its neighbours in the order they fall) and the chance outcomes."""
         game = self.game
         rules = game.rules
         team = self.team
         if target == game.kubbs:
             p = game.hit_probability(team, game.field.centre_x)
-            return (), [(MISS, 1.0 - p), (HIT, p)]
+            return ((),), [(MISS, 1.0 - p), (HIT, p)]
         tx, ty = self.xs[target], self.ys[target]
-        p = game.hit_probability(team, abs(tx - self.line_x))
+        distance = abs(tx - self.line_x)
+        p = game.hit_probability(team, distance)
         if self.base[target] and game.lone_base[target]:
-            return (), [(MISS, 1.0 - p), (HIT, p)]
+            return ((target,),), [(MISS, 1.0 - p), (HIT, p)]
         radius = rules.neighbour_radius
-        chain: tuple[int, ...] = ()
-        chances: list[float] = []
-        if radius > 0:
-            centre = game.field.centre_x
-            side = tx > centre
-            near = []
-            xs, ys, up = self.xs, self.ys, self.up
-            for i in range(game.kubbs):
-                if i != target and up[i] and (xs[i] > centre) == side:
-                    gap = math.hypot(xs[i] - tx, ys[i] - ty)
-                    if gap < radius:
-                        near.append((gap, i))
-            if near:
-                near.sort()
-                chain = tuple(i for _, i in near)
-                chances = [
-                    throws.neighbour_probability(gap, radius, rules.neighbour_chance)
-                    for gap, _ in near
-                ]
+        r2 = radius * radius
+        xs, ys, up = self.xs, self.ys, self.up
+        centre = game.field.centre_x
+        side = tx > centre
+        standing = [
+            (i, xs[i], ys[i]) for i in range(game.kubbs) if up[i] and (xs[i] > centre) == side
+        ]
+        group = [target]
+        group += [i for i, x, y in standing if i != target and (x - tx) ** 2 + (y - ty) ** 2 < r2]
+        if len(group) == 1:
+            strikes = [p]
+        else:
+            reach = rules.hit_reach
+            scale = game.precisions[team] / (reach * max(distance, MIN_DISTANCE))
+            line = self.line_x
+            masses = throws.strike_shares(
+                [ys[i] - ty for i in group], [abs(xs[i] - line) for i in group], scale, reach
+            )
+            union = sum(masses)
+            p_group = max(throws.MIN_HIT, min(rules.max_hit, union))
+            strikes = [m * p_group / union for m in masses]
+            strikes = [q if q >= NEGLIGIBLE else 0.0 for q in strikes]
         kx, ky = game.field.king
         king = throws.king_accident_probability(
             math.hypot(tx - kx, ty - ky), rules.king_radius, rules.king_chance
         )
-        miss = 1.0 - p
+        miss = 1.0 - sum(strikes)
         outcomes = [(MISS, miss * (1.0 - king)), (MISS_KING, miss * king)]
-        for k, share in enumerate(throws.spread_chain(chances)):
-            outcomes.append((HIT + k, p * share))
-        return chain, [(a, q) for a, q in outcomes if q > 0.0]
+        sets: list[tuple[int, ...]] = []
+        chance = rules.neighbour_chance
+        for struck, q in zip(group, strikes, strict=True):
+            if q <= 0.0:
+                continue
+            sx, sy = xs[struck], ys[struck]
+            near = [
+                (d2, i)
+                for i, x, y in standing
+                if (d2 := (x - sx) ** 2 + (y - sy) ** 2) < r2 and i != struck
+            ]
+            near.sort()
+            ids = [i for _, i in near]
+            chances = [chance * (1.0 - math.sqrt(d2) / radius) for d2, _ in near]
+            for k, share in enumerate(throws.spread_chain(chances, NEGLIGIBLE / q)):
+                if share > 0.0:
+                    outcomes.append((HIT + len(sets), q * share))
+                    sets.append((struck, *ids[:k]))
+        return tuple(sets), [(a, w) for a, w in outcomes if w > 0.0]
 
     def _baton(self, outcome: int) -> None:
         game = self.game
@@ -613,7 +645,7 @@ class KubbState:
         elif outcome == MISS_KING:
             king_felled = True
         elif outcome >= HIT:
-            felled = [aim, *self.chain[: outcome - HIT]]
+            felled = list(self.chain[outcome - HIT])
             up = self.up
             for i in felled:
                 up[i] = False
@@ -761,6 +793,8 @@ class KubbState:
             "advantage_turn_share": stats[S_ADV_TURNS] / turns,
             "advantage_used_share": stats[S_ADV_USED] / turns,
             "first_baton_field_share": stats[S_FIRST_FELLED] / max(1, stats[S_FIRST_FIELD]),
+            "first_baton_field_kubbs": float(stats[S_FIRST_FIELD]),
+            "first_baton_field_felled": float(stats[S_FIRST_FELLED]),
         }
 
 

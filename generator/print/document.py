@@ -7,7 +7,8 @@ text beside a figure and plain tables. :func:`build_pdf` writes deterministic by
 (ReportLab's ``invariant`` mode and fixed metadata), so the same story always gives the same
 file. Rulebooks: :func:`rulebook_info` (metadata and running texts from a game's ``meta.*``
 texts), :class:`Book` (what the sections read), :func:`sections_story`,
-:func:`write_rulebook` and :func:`rulebook_artifacts` (one PDF per language).
+:func:`write_rulebook`, :func:`rulebook_artifacts` and :func:`variant_rulebooks` (one PDF
+per language).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
@@ -40,6 +41,10 @@ from reportlab.platypus import (
 
 from generator.api import Artifact
 from generator.build import in_folder
+
+if TYPE_CHECKING:
+    from generator.api import StrictModel
+    from generator.variant import Variant
 from generator.print.fonts import register_fonts
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": letter}
@@ -476,6 +481,27 @@ def rulebook_artifacts(
 
 def _write_in(write: Callable[[Path, str], object], lang: str, path: Path) -> None:
     write(path, lang)
+
+
+RulesModel = TypeVar("RulesModel", bound="StrictModel")
+ProductionModel = TypeVar("ProductionModel", bound="StrictModel")
+
+
+def variant_rulebooks(
+    variant: Variant,
+    rules: type[RulesModel],
+    production: type[ProductionModel],
+    write: Callable[[Path, str, RulesModel, ProductionModel, str, str], object],
+) -> list[Artifact]:
+    """The rulebook artifacts of ``variant`` (one per language of ``[print]``):
+    ``write(path, lang, rules, production, paper, variant_name)`` writes one PDF."""
+    rules_table, production_table = variant.table(rules), variant.table(production)
+    paper = variant.print.paper
+
+    def write_one(path: Path, lang: str) -> None:
+        write(path, lang, rules_table, production_table, paper, variant.name)
+
+    return rulebook_artifacts(variant.print.languages, paper, write_one)
 
 
 class _DecoratedCanvas(Canvas):

@@ -300,10 +300,4 @@ def write_rulebook(
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
-    rules, production = variant.table(CardtrackRules), variant.table(CardtrackProduction)
-    paper = variant.print.paper
-
-    def write(path: Path, lang: str) -> None:
-        write_rulebook(path, lang, rules, production, paper, variant.name)
-
-    return doc.rulebook_artifacts(variant.print.languages, paper, write)
+    return doc.variant_rulebooks(variant, CardtrackRules, CardtrackProduction, write_rulebook)

@@ -339,10 +339,4 @@ def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
     from plugins.kubb.options import KubbRules
 
-    rules, production = variant.table(KubbRules), variant.table(KubbProduction)
-    paper = variant.print.paper
-
-    def write(path: Path, lang: str) -> None:
-        write_rulebook(path, lang, rules, production, paper, variant.name)
-
-    return doc.rulebook_artifacts(variant.print.languages, paper, write)
+    return doc.variant_rulebooks(variant, KubbRules, KubbProduction, write_rulebook)

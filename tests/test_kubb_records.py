@@ -132,3 +132,21 @@ def test_check_records_through_the_command_line(run_cli: CliRunner, tmp_path: Pa
         assert {"game", "variant", "seed", "game_index", "field", "king", "base"} <= set(lines[0])
         check_record(lines)
     json.loads(files[0].read_text(encoding="utf-8").splitlines()[1])
+
+
+def test_a_baton_fells_its_target_or_a_kubb_of_the_target_group_first() -> None:
+    game = make_game(KubbRules())
+    lines = record(game, "tactical", 1)
+    check_record(lines)
+    # the first baton that fells a base kubb while every base kubb stands (turn 1)
+    index = next(
+        i
+        for i, entry in enumerate(lines)
+        if entry.get("turn") == 1 and entry.get("aim") == "base" and entry["felled"]
+    )
+    target = lines[index]["target"]
+    far = target + 1 if target % 5 < 4 else target - 1  # its base neighbour, 1 m away
+    broken = copy.deepcopy(lines[: index + 1])
+    broken[index]["felled"] = [far]
+    with pytest.raises(RecordError, match="struck kubb"):
+        check_record([*broken, lines[-1]])

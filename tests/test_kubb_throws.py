@@ -117,7 +117,9 @@ def test_throw_ins_near_the_centre_line_go_out_more_often() -> None:
     assert out_rate(2.5) == pytest.approx(game.rules.throw_in_fail)
 
 
-def first_baton_figure(preset: str, agent: str, skill: str, games: int) -> float:
+def first_baton_figure(
+    preset: str, agent: str, skill: str, games: int, minimum: int = 5000
+) -> float:
     """The calibrated figure of the module docstring: field kubbs felled by the first baton of
     a turn over the field kubbs standing at that baton, summed over every such turn."""
     spec = next(s for s in AGENTS if s.name == agent)
@@ -127,7 +129,7 @@ def first_baton_figure(preset: str, agent: str, skill: str, games: int) -> float
         metrics = play_game(game, [spec], seed=11, index=index)[0].game_metrics
         felled += metrics["first_baton_field_felled"]
         standing += metrics["first_baton_field_kubbs"]
-    assert standing > 2000, "enough turns with field kubbs for a stable figure"
+    assert standing > minimum, "enough field kubbs for a stable figure"
     return felled / standing
 
 
@@ -135,15 +137,15 @@ def first_baton_figure(preset: str, agent: str, skill: str, games: int) -> float
 def test_a_competitive_team_fells_38_to_47_percent_with_the_first_baton(preset: str) -> None:
     """Published: competitive teams fell 38-47 % of the field kubbs with the first baton of a
     turn. Club-level tactical self-play (the competitive team) lands in that range on both
-    presets (400 games: some 4,000-7,000 turns with field kubbs; the figure moves by about 1 %
-    from one seed to another). The 10 m field reads lower than the 8 m one: longer throws."""
+    presets (400 games: 11,000-19,000 field kubbs facing a first baton; the figure moves by
+    about 1 % from one seed to another). The 10 m field reads lower: longer throws."""
     club = first_baton_figure(preset, "tactical", "club", 400)
     assert 0.38 <= club <= 0.47
 
 
 def test_better_teams_clear_more_field_kubbs_with_the_first_baton() -> None:
-    beginner = first_baton_figure("world", "tactical", "beginner", 200)
-    advanced = first_baton_figure("world", "tactical", "advanced", 200)
+    beginner = first_baton_figure("world", "tactical", "beginner", 300)
+    advanced = first_baton_figure("world", "tactical", "advanced", 300, minimum=2000)
     assert beginner < 0.4 and 0.47 < advanced <= 0.7
 
 

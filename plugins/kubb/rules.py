@@ -778,7 +778,12 @@ class KubbState:
         return {"result": "unfinished", "winners": [], "turns": self.turn, "reason": "max_turns"}
 
     def game_metrics(self) -> dict[str, float]:
-        """This game's own numbers (averaged over a check as ``metrics["game"]``)."""
+        """This game's own numbers (averaged over a check as ``metrics["game"]``).
+
+        The first-baton efficiency of :mod:`throws` (summed over all turns of all games) is
+        the ratio of the means of ``first_baton_field_felled`` and ``first_baton_field_kubbs``;
+        the mean of ``first_baton_field_share`` (this game's ratio) weighs every game alike and
+        reads higher, as short games with few field kubbs clear a larger share."""
         stats = self.stats
         turns = max(1, stats[S_TURNS])
         return {

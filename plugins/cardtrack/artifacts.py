@@ -207,7 +207,8 @@ class CardtrackBuild:
                 r.decks,
                 "decks",
                 f"{mm(p.w)} x {mm(p.h)} mm; {CARDS_PER_DECK * r.decks} cards, "
-                f"{2 * r.decks - 2} spare jokers {r.spare_jokers}",
+                f"{2 * r.decks - 2} spare jokers "
+                + ("set aside" if r.spare_jokers == "remove" else "played as wild cards"),
             ),
             BomRow(
                 "tokens",

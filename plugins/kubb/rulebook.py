@@ -274,6 +274,7 @@ def _appendix(book: Book) -> list[Flowable]:
             "appendix.p_neighbour",
             {"radius": t.m(r.neighbour_radius), "chance": t.number(r.neighbour_chance * 100, 0)},
         ),
+        ("appendix.p_group", {"radius": t.m(r.neighbour_radius), "reach": t.m(r.hit_reach)}),
         (
             "appendix.p_king",
             {"radius": t.m(r.king_radius), "chance": t.number(r.king_chance * 100, 0)},

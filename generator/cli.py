@@ -9,8 +9,10 @@ interrupted, with one line saying what was kept.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -391,6 +393,19 @@ def serve(host: str, port: int) -> None:
     run_server(host, port)
 
 
+IMPORT_RETRY = 0.05
+"""Seconds after which a signal that arrived during an import is delivered again."""
+
+
+def _importing(frame: FrameType | None) -> bool:
+    """True when ``frame`` runs inside an import (Python's import machinery is on the stack)."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 class _Interrupt(SystemExit):
     """Raised in the main thread on SIGINT or SIGTERM; exit status 128 + the signal."""
 
@@ -410,6 +425,12 @@ class _Interrupts:
         self.last = 0.0
 
     def __call__(self, signum: int, frame: FrameType | None) -> None:
+        if _importing(frame):
+            # An exception raised inside a module's import can leave a C extension (OCP,
+            # CadQuery's kernel) half set up and crash the interpreter: deliver the signal
+            # again shortly, once the import has finished.
+            threading.Timer(IMPORT_RETRY, os.kill, (os.getpid(), signum)).start()
+            return
         now = time.monotonic()
         repeat = self.signum is not None and now - self.last < self.REPEAT
         self.signum = self.signum or signum

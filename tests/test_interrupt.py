@@ -132,3 +132,37 @@ def test_an_interrupt_while_loading_is_one_line_too(
     assert _one_line(err) == "plywright: interrupted; previous build kept"
     assert [p.name for p in tmp_path.iterdir()] == [], "nothing is left behind"
     assert _group_is_gone(proc.pid)
+
+
+def test_a_signal_during_an_import_is_delivered_again_after_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Raising inside a C extension's import can crash the interpreter (seen with OCP): the
+    handler lets the import finish and sends the signal again."""
+    import threading
+
+    from generator import cli
+
+    handler = cli._Interrupts()
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(cli.os, "kill", lambda pid, sig: sent.append((pid, sig)))
+    monkeypatch.setattr(cli, "HANDLER_UNDER_TEST", handler, raising=False)
+    (tmp_path / "slow_extension.py").write_text(
+        "import signal, sys\n"
+        "from generator import cli\n"
+        "cli.HANDLER_UNDER_TEST(signal.SIGINT, sys._getframe())\n"
+        "FINISHED = True\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import slow_extension  # type: ignore[import-not-found]
+
+    assert slow_extension.FINISHED and handler.signum is None
+    for thread in threading.enumerate():
+        if isinstance(thread, threading.Timer):
+            thread.join(2.0)
+    assert sent == [(os.getpid(), signal.SIGINT)]
+    with pytest.raises(SystemExit) as raised:  # outside an import it interrupts at once
+        handler(signal.SIGINT, sys._getframe())
+    assert raised.value.code == 130
+    sys.modules.pop("slow_extension", None)

@@ -1,8 +1,8 @@
 """The designer in a real headless Chromium (Debian's ``chromium``, driven by Playwright):
 live preview, inline errors, a stale answer never winning, upload/download, a short check
 and a build whose zip holds every manifest artifact. Also makes the README's screenshot
-(outputs/designer.png; docs/designer.png when missing or PLYWRIGHT_UPDATE_SCREENSHOT=1) and
-writes the preview timings to outputs/web-timings.json.
+(docs/designer.png when missing or PLYWRIGHT_UPDATE_SCREENSHOT=1) and writes it and the
+preview timings to the temporary folder's ``plywright-web/`` (designer.png, web-timings.json).
 
 Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
 """
@@ -17,6 +17,7 @@ import os
 import shutil
 import socket
 import statistics
+import tempfile
 import threading
 import time
 import tomllib
@@ -33,10 +34,12 @@ from generator.svg.preview import HOLE
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[1]
-SCREENSHOT = ROOT / "outputs" / "designer.png"
+RESULTS = Path(tempfile.gettempdir()) / "plywright-web"
+"""Outside the tree: builds own ``outputs/``."""
+SCREENSHOT = RESULTS / "designer.png"
 README_SCREENSHOT = ROOT / "docs" / "designer.png"
 """Replaced only when missing or with PLYWRIGHT_UPDATE_SCREENSHOT=1 (keeps the tree clean)."""
-TIMINGS = ROOT / "outputs" / "web-timings.json"
+TIMINGS = RESULTS / "web-timings.json"
 LAUNCH_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -215,7 +218,7 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     assert page.locator("table.metrics tr").count() >= 10
 
     page.evaluate("window.scrollTo(0, 0)")
-    SCREENSHOT.parent.mkdir(exist_ok=True)
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
     if not README_SCREENSHOT.exists() or os.environ.get("PLYWRIGHT_UPDATE_SCREENSHOT") == "1":
         README_SCREENSHOT.parent.mkdir(exist_ok=True)

@@ -21,8 +21,36 @@ FIXED_TIMESTAMP = "2000-01-01T00:00:00"
 SYSTEM = "plywright (Open CASCADE STEP translator)"
 
 
+def part21_text(value: str) -> str:
+    """``value`` as ISO 10303-21 string content: ASCII stays, a backslash is doubled, other
+    characters go in ``\\X2\\`` (UCS-2) or ``\\X4\\`` (beyond the BMP) hex groups ended by
+    ``\\X0\\`` (OCCT doubles the apostrophes itself). Names may be Latvian or Ukrainian, and
+    strict STEP readers take only ASCII."""
+    out: list[str] = []
+    group: list[str] = []
+    wide = False
+
+    def close() -> None:
+        if group:
+            out.append(("\\X4\\" if wide else "\\X2\\") + "".join(group) + "\\X0\\")
+            group.clear()
+
+    for char in value:
+        code = ord(char)
+        if 0x20 <= code <= 0x7E:
+            close()
+            out.append("\\\\" if char == "\\" else char)
+        else:
+            if group and wide != (code > 0xFFFF):
+                close()
+            wide = code > 0xFFFF
+            group.append(f"{code:08X}" if wide else f"{code:04X}")
+    close()
+    return "".join(out)
+
+
 def _text(value: str) -> TCollection_HAsciiString:
-    return TCollection_HAsciiString(value)
+    return TCollection_HAsciiString(part21_text(value))
 
 
 def write_step(shape: cq.Shape, path: Path, *, name: str) -> None:

@@ -93,6 +93,9 @@ class GameDefinition:
     """``preset -> table -> field -> value``; tables are ``rules``, ``production``, ``print``."""
     default_preset: str | None = None
     default_agent: str = "random"
+    report_metrics: tuple[str, ...] = ()
+    """The game's own metrics (keys of ``State.game_metrics()``) that check and sweep reports
+    plot beside the core ones, most telling first (e.g. Kubb's ``first_team_won``)."""
 
 
 class Agent(Protocol):

@@ -143,3 +143,26 @@ def test_sweep_report(registry: Registry, tmp_path: Path) -> None:
     assert "halma-standard-players3-jump_ownfalse" in outline.cells
     write_report(tmp_path / "again.pdf", sweep_report_document(result))
     assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "sweep.pdf").read_bytes()
+
+
+def test_sweep_report_plots_the_games_own_headline_metrics(
+    registry: Registry, tmp_path: Path
+) -> None:
+    """Kubb names its headline metrics (first-team wins, turns, ...): the sweep report plots
+    them against each swept parameter beside balance and completion."""
+    from generator.report.sweep import game_metric_names
+
+    kubb = Path(__file__).parents[1] / "examples" / "kubb-world.toml"
+    sweep = prepare_sweep(registry, kubb, ["rules.skill=beginner,advanced"])
+    with open_backend(1) as backend:
+        result = run_sweep(sweep, 30, backend)
+    names = game_metric_names(result)
+    assert names[:2] == ["game.first_team_won", "game.turns"]
+    turns = [r["metrics"]["game"]["turns"] for r in result.reports]
+    assert turns[0] > turns[1], "beginners need more turns than advanced players"
+    write_report(tmp_path / "sweep.html", sweep_report_document(result))
+    outline = _Outline()
+    html = (tmp_path / "sweep.html").read_text(encoding="utf-8")
+    outline.feed(html)
+    assert outline.tags["svg"] == 2  # core metrics and the game's own, for the one parameter
+    assert "game.first_team_won" in html

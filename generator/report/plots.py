@@ -160,9 +160,12 @@ class Series:
 
 
 @_with_style
-def metrics_against_value(parameter: str, panels: Sequence[tuple[str, Sequence[Series]]]) -> Figure:
+def metrics_against_value(
+    parameter: str, panels: Sequence[tuple[str, Sequence[Series]]], *, rates: bool = True
+) -> Figure:
     """One panel per ``(metric, series)``: the metric against the values of ``parameter``
-    with error bars; unplayable variants drawn hollow."""
+    with error bars; unplayable variants drawn hollow. ``rates``: every metric lies in 0-1
+    (else each panel scales to its values)."""
     figure = _figure(2.7)
     axes_row = figure.subplots(1, len(panels), squeeze=False)[0]
     for axes, (metric, series) in zip(axes_row, panels, strict=True):
@@ -182,13 +185,15 @@ def metrics_against_value(parameter: str, panels: Sequence[tuple[str, Sequence[S
             for x, y, ok in zip(xs, line.estimates, line.playable, strict=True):
                 axes.plot([x], [y], "o", ms=4.5, color=colour, mfc=colour if ok else "white")
         if not numeric:
-            axes.set_xticks(range(len(labels)), labels)
+            crowded = len(panels) > 2 and len(labels) > 2
+            axes.set_xticks(range(len(labels)), labels, rotation=30 if crowded else 0)
         elif len(set(values)) <= 12:  # ticks at the swept values (no 2.2 players)
             ticks = sorted(set(values))
             axes.set_xticks(ticks, [f"{v:g}" for v in ticks])
         axes.set_xlabel(parameter)
         axes.set_ylabel(metric)
-        axes.set_ylim(-0.03, 1.03)
+        if rates:
+            axes.set_ylim(-0.03, 1.03)
         if len(series) > 1 and axes is axes_row[-1]:
             axes.legend(frameon=False, fontsize=6.5, loc="lower right")
     figure.suptitle(f"against {parameter} (hollow: unplayable)", fontsize=10)

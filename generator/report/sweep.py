@@ -13,6 +13,10 @@ if TYPE_CHECKING:
     from generator.report.plots import Series
     from generator.sweep.run import SweepResult
 
+GAME_PREFIX = "game."
+"""Metrics of this prefix are the game's own (``metrics["game"]``)."""
+MAX_PANELS = 4
+"""The game's own metrics plotted against each swept parameter, at most."""
 MAX_SERIES = 6
 """More combinations of the other parameters than this: plot the slice through the best."""
 
@@ -45,12 +49,20 @@ def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
     for key, numbers in groups.items():
         label = ", ".join(f"{_short(o)}={_value(v)}" for o, v in zip(others, key, strict=True))
         reports = [result.reports[n]["metrics"] for n in numbers]
+        own = metric.startswith(GAME_PREFIX)  # a mean of the game's own numbers: no interval
+        estimates = tuple(
+            m["game"].get(metric.removeprefix(GAME_PREFIX), 0.0) if own else m[metric]
+            for m in reports
+        )
         series.append(
             Series(
                 label or metric,
                 tuple(sweep.points[n].parameters[name] for n in numbers),
-                tuple(m[metric] for m in reports),
-                tuple((m["intervals"][metric][0], m["intervals"][metric][1]) for m in reports),
+                estimates,
+                tuple(
+                    (e, e) if own else (m["intervals"][metric][0], m["intervals"][metric][1])
+                    for e, m in zip(estimates, reports, strict=True)
+                ),
                 tuple(result.reports[n]["verdict"] == "playable" for n in numbers),
             )
         )
@@ -64,6 +76,23 @@ def _axis_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
         lambda: plots.metrics_against_value(name, panels),
         "Error bars: balance, the range the seats' intervals allow; completion, its Wilson "
         "interval.",
+    )
+
+
+def game_metric_names(result: SweepResult) -> list[str]:
+    """The game's headline metrics (``GameDefinition.report_metrics``) that this sweep's
+    reports hold, as ``game.<key>``."""
+    definition = result.sweep.points[0].variant.definition
+    held = set.intersection(*(set(r["metrics"].get("game", {})) for r in result.reports))
+    return [GAME_PREFIX + k for k in definition.report_metrics if k in held][:MAX_PANELS]
+
+
+def _game_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
+    from generator.report import plots
+
+    return Plot(
+        lambda: plots.metrics_against_value(name, panels, rates=False),
+        "The game's own metrics: means over the games of each variant.",
     )
 
 
@@ -121,6 +150,9 @@ def sweep_report_document(result: SweepResult) -> Report:
     for number, axis in enumerate(sweep.axes):
         panels = [(m, axis_series(result, number, m)) for m in ("balance", "completion")]
         blocks += [Heading(axis.name, 2), _axis_plot(axis.name, panels)]
+        own = [(m, axis_series(result, number, m)) for m in game_metric_names(result)]
+        if own:
+            blocks.append(_game_plot(axis.name, own))
     if len(sweep.axes) == 2:
         blocks += [Heading("Grid", 2), _heat_map_plot(result)]
     names = [axis.name for axis in sweep.axes]

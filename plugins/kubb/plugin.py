@@ -35,6 +35,7 @@ GAME = GameDefinition(
     default_preset="seed",
     default_agent="basic",
     make_game=make_game,
+    report_metrics=("first_team_won", "turns", "early_king", "first_baton_field_share"),
 )
 
 

@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
+from generator.records import RecordError, read_record
 from generator.registry import load_registry
 from generator.simulate.playout import play_game
 from plugins.cardtrack.agents import AGENTS
 from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.records import RecordError, read_record, replay_record
+from plugins.cardtrack.records import replay_record
 from plugins.cardtrack.rules import make_game
 
 AGENT = {spec.name: spec for spec in AGENTS}

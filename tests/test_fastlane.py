@@ -16,6 +16,7 @@ import sample_games
 from generator.api import AgentSpec, hookimpl
 from generator.engine import Outcome
 from generator.errors import InputError
+from generator.records import read_record
 from generator.registry import Registry, load_registry
 from generator.simulate.fastlane import (
     FastLane,
@@ -33,7 +34,7 @@ from generator.variant import Variant, parse_variant
 from plugins.halma.fast import cache
 from plugins.halma.fast import lane as halma_lane
 from plugins.halma.fast import plugin as halma_fast
-from plugins.halma.records import read_record, validate_record
+from plugins.halma.records import validate_record
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -11,14 +11,13 @@ from typing import Any
 import pytest
 
 from generator.engine import Outcome
+from generator.records import RecordError, read_record
 from generator.simulate.playout import play_game
 from plugins.halma.agents import AGENTS, greedy
 from plugins.halma.options import HalmaRules
 from plugins.halma.records import (
-    RecordError,
     check_path,
     game_from_header,
-    read_record,
     record_lines,
     validate_record,
 )

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import EXAMPLES, CliRunner
+from generator.records import RecordError, read_record
 from generator.simulate.playout import play_game
 from plugins.kubb.agents import AGENTS
 from plugins.kubb.options import PRESETS, KubbRules
@@ -18,9 +19,7 @@ from plugins.kubb.records import (
     BATON_KEYS,
     IN_KEYS,
     RESULT_KEYS,
-    RecordError,
     check_record,
-    read_record,
 )
 from plugins.kubb.rules import KubbGame, make_game
 

@@ -19,14 +19,13 @@ action; it returns the final state.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from generator.records import RecordError
 from plugins.cardtrack import cards
 from plugins.cardtrack.geometry import Slot, neighbours, slot_index, slot_of_index
 from plugins.cardtrack.options import CardtrackRules
@@ -40,27 +39,6 @@ from plugins.cardtrack.rules import (
     make_game,
     small_action,
 )
-
-
-class RecordError(ValueError):
-    """A record that does not replay; the message names the line (1 = header)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}")
-
-
-def read_record(path: Path) -> list[dict[str, Any]]:
-    """The lines of a JSON Lines record file."""
-    lines = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not text.strip():
-            continue
-        try:
-            lines.append(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise RecordError(number, f"not JSON: {exc.msg}") from None
-    return lines
 
 
 def game_from_header(header: Mapping[str, Any]) -> CardtrackGame:

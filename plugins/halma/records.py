@@ -12,40 +12,18 @@ lock), independently of the engine's move generator, then lets the engine apply 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from generator.engine import Outcome
+from generator.records import RecordError
 from plugins.halma.geometry import DIRECTIONS, point_of
 from plugins.halma.movegen import holes_of
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaGame, HalmaState, make_game
-
-
-class RecordError(ValueError):
-    """A record that does not replay; the message names the line (1 = header)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}")
-
-
-def read_record(path: Path) -> list[dict[str, Any]]:
-    """The lines of a JSON Lines record file."""
-    lines = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not text.strip():
-            continue
-        try:
-            lines.append(json.loads(text))
-        except json.JSONDecodeError as exc:
-            raise RecordError(number, f"not JSON: {exc.msg}") from None
-    return lines
 
 
 def _holes(value: object, line: int, what: str) -> list[tuple[int, int]]:

@@ -31,14 +31,13 @@ the result.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from generator.records import RecordError
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.options import KubbRules
 
@@ -48,26 +47,6 @@ BATON_KEYS = frozenset(
 )
 RESULT_KEYS = frozenset({"result", "winners", "turns", "reason"})
 TOLERANCE = 1e-6
-
-
-class RecordError(ValueError):
-    """A record that breaks the format or the rules; the message names the line (1 = header)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        self.line = line
-        super().__init__(f"line {line}: {message}")
-
-
-def read_record(path: Path) -> list[dict[str, Any]]:
-    """The lines of a JSON Lines record file."""
-    lines = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if text.strip():
-            try:
-                lines.append(json.loads(text))
-            except json.JSONDecodeError as exc:
-                raise RecordError(number, f"not JSON: {exc.msg}") from None
-    return lines
 
 
 def rules_of(header: Mapping[str, Any]) -> KubbRules:

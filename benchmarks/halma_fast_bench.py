@@ -11,6 +11,9 @@ Prints
 - greedy self-play games per second, 2 players on the 10-peg board: the fast lane against the
   Python path (the core's ``play_game``, as ``check`` plays today) (target >= 10x);
 - the fast lane in two worker processes against one (what ``check --jobs 2`` can gain);
+- ``plywright check`` of ``--check-games`` greedy games (default 100,000) on the standard
+  variant with ``--engine fast``: ``--jobs 2`` against ``--jobs 1``, as wall time of the whole
+  command and as the check's own ``seconds`` (target >= 1.8x);
 - start-up: a fresh process loading the plugins and the standard variant and playing one
   greedy game, Python path and fast lane (cache warm), and the first compile into an empty
   cache folder;
@@ -23,6 +26,7 @@ Figures are the best of ``--repeat`` runs (default 3) in wall time; the machine 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import resource
@@ -38,6 +42,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from generator.simulate.playout import GameStats, play_game
+from generator.simulate.table import GameTable
 from plugins.halma.agents import AGENTS
 from plugins.halma.fast.lane import HalmaFastLane
 from plugins.halma.options import HalmaRules
@@ -122,14 +127,14 @@ def openspiel_random(games: int, repeat: int) -> tuple[float, float] | None:
 
 def fast_random(games: int, repeat: int) -> tuple[float, float]:
     lane = HalmaFastLane(RULES, ("random", "random"))
-    played: list[list[GameStats]] = []
+    played: list[GameTable] = []
 
     def run() -> None:
-        played[:] = [[stats for stats, _ in lane.play(1, range(games))]]
+        played[:] = [lane.play(1, range(games))[0]]
 
     run()
-    moves = sum(s.moves for s in played[0])
-    rounds = statistics.fmean(s.outcome.rounds for s in played[0])
+    moves = int(played[0].moves.sum())
+    rounds = float(played[0].rounds.mean())
     print(f"fast lane, random agents: {games} games, {moves} moves, {rounds:.0f} rounds a game")
     return rates(repeat, run, moves)
 
@@ -148,7 +153,7 @@ def greedy_speed(games: int, repeat: int) -> None:
 
 def _half(args: tuple[int, int]) -> int:
     lane = HalmaFastLane(RULES, ("greedy", "greedy"))
-    return len(lane.play(1, range(*args)))
+    return len(lane.play(1, range(*args))[0])
 
 
 def two_processes(games: int, repeat: int) -> tuple[float, float]:
@@ -162,6 +167,37 @@ def two_processes(games: int, repeat: int) -> tuple[float, float]:
             seconds = best_of(repeat, partial(_map, pool, chunks))
         out.append(games / seconds)
     return out[0], out[1]
+
+
+def check_jobs(games: int, repeat: int) -> None:
+    """``plywright check --engine fast`` with one and two jobs, in alternation: best wall time
+    of the whole command and best ``seconds`` of its report."""
+    wall: dict[int, list[float]] = {1: [], 2: []}
+    reported: dict[int, list[float]] = {1: [], 2: []}
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "check.json"
+        for _ in range(repeat):
+            for jobs in (1, 2):
+                command = [
+                    str(Path(sys.executable).with_name("plywright")),
+                    "check",
+                    "examples/halma-standard.toml",
+                    f"--games={games}",
+                    f"--jobs={jobs}",
+                    "--engine=fast",
+                    "--quiet",
+                    f"--json={report}",
+                ]
+                began = time.perf_counter()
+                subprocess.run(command, cwd=ROOT, capture_output=True, check=True)
+                wall[jobs].append(time.perf_counter() - began)
+                reported[jobs].append(json.loads(report.read_text())["seconds"])
+    for name, times in (("whole command", wall), ("report seconds", reported)):
+        one, two = min(times[1]), min(times[2])
+        print(
+            f"check --engine fast, {games:,} greedy games, {name}: --jobs 1 {one:.2f} s, "
+            f"--jobs 2 {two:.2f} s: {one / two:.2f}x (target >= 1.8x)"
+        )
 
 
 def _map(pool: ProcessPoolExecutor, chunks: list[tuple[int, int]]) -> list[int]:
@@ -225,7 +261,7 @@ def metrics(games: int) -> None:
     began = time.perf_counter()
     python = [play_game(game, [GREEDY], 2026, i)[0] for i in range(games)]
     middle = time.perf_counter()
-    fast = [s for s, _ in HalmaFastLane(RULES, ("greedy", "greedy")).play(2026, range(games))]
+    fast = list(HalmaFastLane(RULES, ("greedy", "greedy")).play(2026, range(games))[0])
     ended = time.perf_counter()
     print(
         f"metrics of {games} greedy games (python {middle - began:.1f} s, "
@@ -250,6 +286,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="random playouts per run")
     parser.add_argument("--greedy", type=int, default=100, help="Python greedy games per run")
     parser.add_argument("--metrics", type=int, default=10_000, help="games per path (0: skip)")
+    parser.add_argument(
+        "--check-games", type=int, default=100_000, help="games of the timed checks (0: skip)"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best is shown)")
     args = parser.parse_args()
     HalmaFastLane(RULES, ("random", "random")).warm()  # compile or load before timing
@@ -269,6 +308,8 @@ def main() -> None:
         f"fast lane greedy, 1 process {one:,.0f} games/s, 2 processes {two:,.0f} games/s: "
         f"{two / one:.2f}x (target for check --jobs 2: >= 1.8x)"
     )
+    if args.check_games:
+        check_jobs(args.check_games, args.repeat)
     start_up(args.repeat)
     if args.metrics:
         metrics(args.metrics)

@@ -225,8 +225,8 @@ def check(
     """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
     from generator.report.document import check_report_path
     from generator.simulate.executors import check_scheduler
-    from generator.simulate.playout import GameStats
     from generator.simulate.runner import run_check
+    from generator.simulate.table import GameTable
 
     registry, loaded = _load(variant)
     if json_path and not Path(json_path).absolute().parent.is_dir():
@@ -240,7 +240,7 @@ def check(
         if records:
             raise InputError("--records: not with --scheduler (records are written locally)")
     total = count or loaded.check.games
-    stats: list[GameStats] = []
+    stats: list[GameTable] = []
     with _progress(total, "simulating", quiet) as advance:
         report = run_check(
             registry,
@@ -261,7 +261,7 @@ def check(
     if report_path:
         from generator.report.check import write_check_report
 
-        write_check_report(Path(report_path), report, loaded, stats)
+        write_check_report(Path(report_path), report, loaded, stats[0])
     _print_report(report, loaded)
     sys.exit(0 if report["verdict"] == "playable" else 1)
 

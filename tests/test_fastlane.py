@@ -30,6 +30,7 @@ from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import GameStats
 from generator.simulate.runner import resolve_agents
+from generator.simulate.table import GameTable
 from generator.variant import Variant, parse_variant
 from plugins.halma.fast import cache
 from plugins.halma.fast import lane as halma_lane
@@ -49,8 +50,8 @@ class CountingLane:
 
     def play(
         self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
-    ) -> list[tuple[GameStats, Record | None]]:
-        return [(GameStats(i, Outcome("win", (0,), 1), 1, 1, 0), None) for i in indices]
+    ) -> tuple[GameTable, list[Record] | None]:
+        return GameTable.of(GameStats(i, Outcome("win", (0,), 1), 1, 1, 0) for i in indices), None
 
 
 class CardraceLanePlugin:
@@ -150,9 +151,9 @@ def test_halma_lane_statistics_are_the_cores_game_stats(lanes: Registry) -> None
     variant = _variant(lanes, "halma")
     lane = select_fast_lane(lanes, variant, resolve_agents(lanes, variant, "greedy"), "fast")
     assert lane is not None
-    played = lane.play(0, [4, 5])
-    assert [record for _, record in played] == [None, None]
-    for index, (stats, _) in zip((4, 5), played, strict=True):
+    table, records = lane.play(0, [4, 5])
+    assert records is None and isinstance(table, GameTable)
+    for index, stats in zip((4, 5), table, strict=True):
         assert isinstance(stats, GameStats) and stats.index == index
         assert stats.outcome.result in ("win", "draw") and not stats.hit_length_bound
 
@@ -179,7 +180,7 @@ def test_play_fast_writes_records_the_python_engine_replays(
         assert validate_record(read_record(path)) == game.outcome
     metrics = compute_metrics(stats, 3)
     assert metrics["completion"] == 1.0
-    assert play_fast(lane, 9, [20], header, None) == stats[:1]
+    assert list(play_fast(lane, 9, [20], header, None)) == list(stats)[:1]
 
 
 def test_cache_folder_is_the_users_unless_numba_is_told(

@@ -159,9 +159,10 @@ def test_fast_games_replay_as_records_through_the_python_engine(
 ) -> None:
     rules = HalmaRules.model_validate(options)
     seats = tuple(agents[s % len(agents)] for s in range(rules.players))
-    played = HalmaFastLane(rules, seats).play(7, range(games), header(rules))
+    table, records = HalmaFastLane(rules, seats).play(7, range(games), header(rules))
+    assert records is not None and len(records) == len(table) == games
     results = set()
-    for index, (stats, record) in enumerate(played):
+    for index, (stats, record) in enumerate(zip(table, records, strict=True)):
         assert record is not None
         assert record[0]["game_index"] == index == stats.index
         assert validate_record(record) == stats.outcome
@@ -186,13 +187,13 @@ def test_write_record_refuses_a_move_the_python_engine_refuses() -> None:
 
 def test_games_depend_on_seed_and_index_only() -> None:
     lane = HalmaFastLane(HalmaRules(n=4), ("greedy", "greedy"))
-    whole = [stats for stats, _ in lane.play(3, range(12))]
-    split = [stats for stats, _ in lane.play(3, range(6, 12))]
+    whole = list(lane.play(3, range(12))[0])
+    split = list(lane.play(3, range(6, 12))[0])
     assert whole[6:] == split
     assert [s.index for s in split] == list(range(6, 12))
-    other = [stats for stats, _ in lane.play(4, range(12))]
+    other = list(lane.play(4, range(12))[0])
     assert other != whole
-    assert [s for s, _ in lane.play(3, [9, 2])] == [whole[9], whole[2]]
+    assert list(lane.play(3, [9, 2])[0]) == [whole[9], whole[2]]
 
 
 def per_game(stats: Sequence[GameStats], players: int) -> dict[str, list[float]]:
@@ -221,7 +222,7 @@ def test_greedy_metrics_agree_within_95_percent_intervals(n: int, players: int, 
     rules = HalmaRules(n=n, players=players)
     game = make_game(rules)
     python = [play_game(game, [GREEDY], 11, i)[0] for i in range(games)]
-    fast = [s for s, _ in HalmaFastLane(rules, ("greedy",) * players).play(11, range(games))]
+    fast = list(HalmaFastLane(rules, ("greedy",) * players).play(11, range(games))[0])
     ours, theirs = per_game(fast, players), per_game(python, players)
     for key in ours:
         low_a, high_a = interval(ours[key])
@@ -233,7 +234,7 @@ def test_lookahead_metrics_agree_within_95_percent_intervals() -> None:
     rules = HalmaRules(n=3)
     game = make_game(rules)
     python = [play_game(game, [LOOKAHEAD], 3, i)[0] for i in range(100)]
-    fast = [s for s, _ in HalmaFastLane(rules, ("lookahead",) * 2).play(3, range(400))]
+    fast = list(HalmaFastLane(rules, ("lookahead",) * 2).play(3, range(400))[0])
     ours, theirs = per_game(fast, 2), per_game(python, 2)
     for key in ours:
         low_a, high_a = interval(ours[key])
@@ -244,7 +245,7 @@ def test_lookahead_metrics_agree_within_95_percent_intervals() -> None:
 def test_lookahead_beats_greedy_from_either_seat() -> None:
     rules = HalmaRules(n=4)
     for seats, seat in ((("lookahead", "greedy"), 0), (("greedy", "lookahead"), 1)):
-        played = [s for s, _ in HalmaFastLane(rules, seats).play(1, range(200))]
+        played = list(HalmaFastLane(rules, seats).play(1, range(200))[0])
         assert sum(seat in s.outcome.winners for s in played) > 100
 
 
@@ -252,7 +253,7 @@ def test_random_agent_matches_the_python_random_agent_in_distribution() -> None:
     rules = HalmaRules(n=2, max_rounds=40)
     game = make_game(rules)
     python = [play_game(game, [RANDOM], 5, i)[0] for i in range(300)]
-    fast = [s for s, _ in HalmaFastLane(rules, ("random", "random")).play(5, range(300))]
+    fast = list(HalmaFastLane(rules, ("random", "random")).play(5, range(300))[0])
     ours, theirs = per_game(fast, 2), per_game(python, 2)
     for key in ("moves", "branching", "completion"):
         low_a, high_a = interval(ours[key])
@@ -316,8 +317,9 @@ def test_random_variants_replay_through_the_python_engine() -> None:
             max_rounds=rng.randint(1, 40),
         )
         agents = tuple(rng.choice(["random", "greedy", "lookahead"]) for _ in range(players))
-        for stats, record in HalmaFastLane(rules, agents).play(k, range(2), header(rules)):
-            assert record is not None
+        table, records = HalmaFastLane(rules, agents).play(k, range(2), header(rules))
+        assert records is not None
+        for stats, record in zip(table, records, strict=True):
             assert validate_record(record) == stats.outcome
             results.add(stats.outcome.result)
     assert {"win", "unfinished"} <= results

@@ -16,8 +16,8 @@ from generator.report.check import write_check_report
 from generator.report.document import write_report
 from generator.report.sweep import sweep_report_document
 from generator.simulate.executors import open_backend
-from generator.simulate.playout import GameStats
 from generator.simulate.runner import run_check
+from generator.simulate.table import GameTable
 from generator.sweep.run import prepare_sweep, run_sweep
 from generator.variant import load_variant
 
@@ -49,15 +49,13 @@ class _Outline(HTMLParser):
             self.cells.append(data)
 
 
-def _check(
-    registry: Registry, games: int = 40, jobs: int = 1
-) -> tuple[dict[str, Any], list[GameStats]]:
-    stats: list[GameStats] = []
+def _check(registry: Registry, games: int = 40, jobs: int = 1) -> tuple[dict[str, Any], GameTable]:
+    stats: list[GameTable] = []
     variant = load_variant(HALMA, registry)
     report = run_check(
         registry, variant, games=games, seed=3, jobs=jobs, profile=True, stats_out=stats
     )
-    return report, stats
+    return report, stats[0]
 
 
 def test_check_report_pdf_reads_back(registry: Registry, tmp_path: Path) -> None:

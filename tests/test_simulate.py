@@ -280,17 +280,3 @@ def test_sigterm_to_the_main_process_leaves_no_worker(tmp_path: Path) -> None:
     _, alive = psutil.wait_procs(workers, timeout=1)
     assert alive == [], "worker processes outlived the command"
     assert err.strip().startswith("plywright: interrupted after "), err
-
-
-def test_game_stats_cross_processes_whole() -> None:
-    """Workers pickle one stats object per game in a compact form; every field survives,
-    a subclass's own fields too."""
-    import pickle
-
-    from generator.simulate.runner import ProfiledStats
-
-    plain = GameStats(3, Outcome("win", (1,), 7), 10, 40, 9, True, {"cards": 12.0})
-    profiled = ProfiledStats(4, Outcome("draw", (0, 1), 8), 11, 41, 10, branching=(1, 2, 3))
-    for stats in (plain, profiled, GameStats(5, Outcome("stalemate"), 0, 0, 0)):
-        again = pickle.loads(pickle.dumps(stats))
-        assert type(again) is type(stats) and again == stats and vars(again) == vars(stats)

@@ -3,7 +3,6 @@ branching factor over a game, metrics, static checks and the variant's parameter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from generator.report.document import (
     write_report,
 )
 from generator.report.summary import confidence_label, fairness_text, metric_rows
-from generator.simulate.playout import GameStats
+from generator.simulate.table import GameTable
 from generator.variant import Variant
 
 
@@ -54,17 +53,15 @@ def verdict_blocks(report: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def check_report_document(
-    report: dict[str, Any], variant: Variant, stats: Sequence[GameStats]
-) -> Report:
-    """The document of a check report; ``stats`` feed the plots (profiles when present)."""
+def check_report_document(report: dict[str, Any], variant: Variant, games: GameTable) -> Report:
+    """The document of a check report; ``games`` feed the plots (profiles when present)."""
     metrics = report["metrics"]
     rates = metrics["seat_win_rates"]
     decided = sum(metrics["seat_fairness"]["wins"]) / report["games"] if report["games"] else 0
     fair = decided / len(rates) if rates else None
-    lengths = [s.moves for s in stats]
+    lengths = games.moves.tolist()
     level = report.get("confidence", 0.95) * 100
-    profiles = [p for s in stats if (p := getattr(s, "branching", None))]
+    profiles = [p for p in games.profiles or () if p]
     from generator.report import plots
 
     blocks: list[Block] = [
@@ -113,7 +110,7 @@ def check_report_document(
 
 
 def write_check_report(
-    path: Path, report: dict[str, Any], variant: Variant, stats: Sequence[GameStats]
+    path: Path, report: dict[str, Any], variant: Variant, games: GameTable
 ) -> None:
     """Write the check report to ``path`` (``.pdf`` or ``.html``)."""
-    write_report(path, check_report_document(report, variant, stats))
+    write_report(path, check_report_document(report, variant, games))

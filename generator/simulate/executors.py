@@ -1,6 +1,6 @@
 """Where simulated games run: in this process, on a local process pool, or on a Dask cluster.
 
-The unit of work is ``unit(plan, indices) -> list[GameStats]`` (see
+The unit of work is ``unit(plan, indices) -> GameTable`` (see
 :func:`generator.simulate.runner.play_games`): one chunk of game indices of one plan. Every
 parallel backend is a :class:`concurrent.futures.Executor` (a local
 ``ProcessPoolExecutor``, or the ``distributed`` client's executor for ``--scheduler``), so
@@ -17,7 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import re
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar
 from generator.errors import InputError, Interrupted
 
 PlanT = TypeVar("PlanT")
-ItemT = TypeVar("ItemT")
+ResultT = TypeVar("ResultT", bound=Sized)
 
 SCHEDULER_PATTERN = re.compile(r"^(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}$")
 
@@ -60,9 +60,9 @@ def chunks(games: int, workers: int, *, variants: int = 1, largest: int = 200) -
 
 def run_tasks(
     backend: Backend,
-    unit: Callable[[PlanT, Sequence[int]], list[ItemT]],
+    unit: Callable[[PlanT, Sequence[int]], ResultT],
     tasks: Sequence[Task[PlanT]],
-    on_done: Callable[[Task[PlanT], list[ItemT]], None],
+    on_done: Callable[[Task[PlanT], ResultT], None],
 ) -> None:
     """Run every task on ``backend``; ``on_done(task, results)`` as each one finishes (in
     completion order). Raises :class:`Interrupted` on SIGINT/SIGTERM."""
@@ -77,7 +77,7 @@ def run_tasks(
         except (KeyboardInterrupt, SystemExit) as exc:
             raise Interrupted(done, total) from exc
         return
-    pending: dict[Future[list[ItemT]], Task[PlanT]] = {}
+    pending: dict[Future[ResultT], Task[PlanT]] = {}
     try:
         for task in tasks:
             pending[backend.executor.submit(unit, task.plan, task.indices)] = task

@@ -2,8 +2,9 @@
 
 A plugin answers the ``plywright_fast_lane(variant, agents)`` hook with a :class:`FastLane`
 when it can play that variant with exactly those agents (else ``None``). The lane plays game
-indices ``i`` of a check seeded ``S`` and returns the same :class:`GameStats` the Python
-simulator collects (plus records when asked); game ``i`` depends only on ``(S, i)``
+indices ``i`` of a check seeded ``S`` and returns the same statistics the Python simulator
+collects, as a :class:`GameTable` (columns straight from the compiled code: no object per
+game), plus records when asked; game ``i`` depends only on ``(S, i)``
 (:func:`fast_game_seed`), never on how games are split between workers. The Python engine stays
 the reference: records written by a lane must replay through it.
 
@@ -13,15 +14,15 @@ the reference: records written by a lane must replay through it.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from generator.api import AgentSpec
 from generator.errors import InputError
+from generator.records import record_path, write_record
 from generator.registry import Registry
-from generator.simulate.playout import GameStats
+from generator.simulate.table import GameTable
 from generator.variant import Variant
 
 Engine = Literal["python", "fast", "auto"]
@@ -47,12 +48,14 @@ class FastLane(Protocol):
 
     def play(
         self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
-    ) -> list[tuple[GameStats, Record | None]]:
-        """Play games ``indices`` of a check seeded ``seed``, in the order given.
+    ) -> tuple[GameTable, list[Record] | None]:
+        """Play games ``indices`` of a check seeded ``seed``; the table's rows are in the
+        order given.
 
         With ``record_header`` (the core's header keys, as for
-        :func:`generator.simulate.playout.play_game`) each game also returns its record,
-        header line first, in exactly the format the Python path writes; else ``None``.
+        :func:`generator.simulate.playout.play_game`) every game's record comes too (same
+        order), header line first, in exactly the format the Python path writes; else
+        ``None``.
         """
         ...
 
@@ -69,18 +72,18 @@ def play_fast(
     indices: Sequence[int],
     record_header: Mapping[str, Any] | None = None,
     records: Path | None = None,
-) -> list[GameStats]:
+) -> GameTable:
     """Play games ``indices`` on ``lane`` as the runner's ``play_games`` does on the Python
     engine: with ``records`` (and the core's ``record_header``), each game's record is
     written to ``records/game-NNNNNN.jsonl``."""
     header = record_header if records is not None else None
-    out = []
-    for stats, record in lane.play(seed, indices, header):
-        if records is not None and record is not None:
-            path = records / f"game-{stats.index:06d}.jsonl"
-            path.write_text("".join(json.dumps(line) + "\n" for line in record), encoding="utf-8")
-        out.append(stats)
-    return out
+    table, written = lane.play(seed, indices, header)
+    if records is not None:
+        if written is None or len(written) != len(table):
+            raise RuntimeError(f"fast lane {lane.name}: no record for every game")
+        for index, record in zip(table.index.tolist(), written, strict=True):
+            write_record(record_path(records, index), record)
+    return table
 
 
 def find_fast_lane(

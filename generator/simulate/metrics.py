@@ -21,12 +21,14 @@
 
 from __future__ import annotations
 
-import statistics
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable
+from fractions import Fraction
 from typing import Any
 
 from generator.simulate.playout import GameStats
 from generator.simulate.stats import balance_range, seat_fairness, wilson
+from generator.simulate.table import GameTable
 
 
 def _share(count: int, total: int) -> float:
@@ -39,37 +41,34 @@ def _interval(count: int, total: int, confidence: float) -> list[float]:
 
 
 def compute_metrics(
-    stats: Sequence[GameStats], num_players: int, confidence: float = 0.95
+    stats: GameTable | Iterable[GameStats], num_players: int, confidence: float = 0.95
 ) -> dict[str, Any]:
-    """The metrics table of a check report, intervals at ``confidence``."""
-    games = len(stats)
-    results = [s.outcome.result for s in stats]
+    """The metrics table of a check report, intervals at ``confidence`` (sums over the
+    table's columns: no work per game)."""
+    table = GameTable.of(stats)
+    games = len(table)
     counts = {
-        "completion": sum(r in ("win", "draw") for r in results),
-        "drawishness": results.count("draw"),
-        "timeouts": results.count("unfinished"),
-        "stalemates": sum(r in ("stalemate", "nowinner") for r in results),
+        "completion": table.count("win", "draw"),
+        "drawishness": table.count("draw"),
+        "timeouts": table.count("unfinished"),
+        "stalemates": table.count("stalemate", "nowinner"),
     }
-    wins = [0] * num_players
-    for s in stats:
-        if s.outcome.result == "win":
-            for seat in s.outcome.winners:
-                wins[seat] += 1
+    wins = table.outright_wins(num_players)
     rates = [_share(w, games) for w in wins]
-    durations = [s.moves for s in stats]
-    decisions = sum(s.moves for s in stats)
+    decisions = int(table.moves.sum())
+    mean, sd = _mean_and_sd(table)
     metrics: dict[str, Any] = {
         "completion": _share(counts["completion"], games),
         "balance": round(1 - (max(rates) - min(rates)), 6) if rates else 0.0,
         "drawishness": _share(counts["drawishness"], games),
         "timeouts": _share(counts["timeouts"], games),
         "stalemates": _share(counts["stalemates"], games),
-        "duration_mean": round(statistics.fmean(durations), 4) if durations else 0.0,
-        "duration_sd": round(statistics.pstdev(durations), 4) if durations else 0.0,
-        "branching_mean": round(sum(s.branching_total for s in stats) / decisions, 4)
+        "duration_mean": round(mean, 4),
+        "duration_sd": round(sd, 4),
+        "branching_mean": round(int(table.branching_total.sum()) / decisions, 4)
         if decisions
         else 0.0,
-        "decision_moves": _share(sum(s.decisions for s in stats), decisions),
+        "decision_moves": _share(int(table.decisions.sum()), decisions),
         "seat_win_rates": rates,
     }
     seats = [_interval(w, games, confidence) for w in wins]
@@ -79,15 +78,28 @@ def compute_metrics(
         "seat_win_rates": seats,
     }
     metrics["seat_fairness"] = seat_fairness(wins).as_json()
-    own = game_metric_means(stats)
+    own = game_metric_means(table)
     if own:
         metrics["game"] = own
     return metrics
 
 
-def game_metric_means(stats: Sequence[GameStats]) -> dict[str, float]:
+def _mean_and_sd(table: GameTable) -> tuple[float, float]:
+    """Mean and population standard deviation of the game lengths, from exact integer sums."""
+    games = len(table)
+    if not games:
+        return 0.0, 0.0
+    moves = table.moves.astype(object)  # Python integers: squares never overflow
+    total, squares = int(moves.sum()), int((moves * moves).sum())
+    variance = Fraction(games * squares - total * total, games * games)
+    return total / games, math.sqrt(variance)
+
+
+def game_metric_means(stats: GameTable | Iterable[GameStats]) -> dict[str, float]:
     """The mean of every engine-specific per-game number, keys sorted."""
-    keys = sorted({key for s in stats for key in s.game_metrics})
+    table = GameTable.of(stats)
+    games = len(table)
     return {
-        key: round(statistics.fmean(s.game_metrics.get(key, 0.0) for s in stats), 6) for key in keys
+        key: round(math.fsum(column.tolist()) / games, 6)
+        for key, column in sorted(table.game_metrics.items())
     }

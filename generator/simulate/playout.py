@@ -28,51 +28,6 @@ class GameStats:
     game_metrics: dict[str, float] = field(default_factory=dict)
     """The engine's own per-game numbers (``State.game_metrics()``), if it has any."""
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A flat tuple for pickling: worker processes send one per game, and the parent
-        unpickles them while the workers share its cores (half the time of the default)."""
-        out = self.outcome
-        more = {k: v for k, v in vars(self).items() if k not in _FIELDS}
-        return (
-            _rebuild_stats,
-            (
-                type(self),
-                (self.index, out.result, out.winners, out.rounds, self.moves),
-                (self.branching_total, self.decisions, self.hit_length_bound),
-                self.game_metrics or None,
-                more or None,
-            ),
-        )
-
-
-_FIELDS = frozenset(GameStats.__dataclass_fields__)
-
-
-def _rebuild_stats(
-    kind: type[GameStats],
-    head: tuple[Any, ...],
-    counts: tuple[int, int, bool],
-    own: dict[str, float] | None,
-    more: dict[str, Any] | None,
-) -> GameStats:
-    """The inverse of :meth:`GameStats.__reduce__` (fields set directly: frozen dataclasses
-    would go through ``object.__setattr__`` once per field)."""
-    index, result, winners, rounds, moves = head
-    outcome = object.__new__(Outcome)
-    outcome.__dict__.update(result=result, winners=winners, rounds=rounds)
-    stats = object.__new__(kind)
-    stats.__dict__.update(
-        index=index,
-        outcome=outcome,
-        moves=moves,
-        branching_total=counts[0],
-        decisions=counts[1],
-        hit_length_bound=counts[2],
-        game_metrics=own if own is not None else {},
-        **(more or {}),
-    )
-    return stats
-
 
 def game_rng(seed: int, index: int, role: str) -> random.Random:
     """An independent generator for one role of one game, the same whatever the job split."""

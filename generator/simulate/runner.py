@@ -2,12 +2,12 @@
 
 Game ``i`` of a check seeded ``S`` always uses the same random streams, so results are
 identical whatever ``--jobs`` or ``--scheduler`` is; workers only change who computes which
-game. The unit of work is :func:`play_games` ``(plan, indices) -> list[GameStats]``.
+game. The unit of work is :func:`play_games` ``(plan, indices) -> GameTable``: a chunk's
+statistics travel back as columns, and the metrics are computed from the columns.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import time
@@ -20,11 +20,13 @@ from generator.api import Agent, AgentSpec, StaticCheck
 from generator.checks import static_checks
 from generator.engine import Game, State, num_legal_actions
 from generator.errors import InputError
+from generator.records import record_path, write_record
 from generator.registry import Registry
 from generator.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
 from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
 from generator.simulate.metrics import compute_metrics
-from generator.simulate.playout import GameStats, play_game
+from generator.simulate.playout import play_game
+from generator.simulate.table import GameTable
 from generator.simulate.verdict import balance_note, judge
 from generator.variant import Variant
 
@@ -44,13 +46,6 @@ class CheckPlan:
     """Keep each game's number of legal actions per move (for the report's plot)."""
     lane: FastLane | None = None
     """The plugin's compiled simulator that plays these games (``None``: the Python engine)."""
-
-
-@dataclass(frozen=True)
-class ProfiledStats(GameStats):
-    """A game's stats plus the number of legal actions at each of its decisions."""
-
-    branching: tuple[int, ...] = ()
 
 
 class _CountingAgent:
@@ -96,7 +91,7 @@ def resolve_agents(
     return tuple(specs)
 
 
-def play_games(plan: CheckPlan, indices: Sequence[int]) -> list[GameStats]:
+def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
     """Play the games ``indices`` of ``plan`` (in this process), writing records if asked."""
     game = plan.variant.engine()
     header = None
@@ -110,7 +105,8 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> list[GameStats]:
         }
     if plan.lane is not None:
         return play_fast(plan.lane, plan.seed, indices, header, plan.records)
-    out: list[GameStats] = []
+    out = []
+    profiles = []
     for index in indices:
         agents: Sequence[AgentSpec] = plan.agents
         seen: list[int] = []
@@ -118,19 +114,10 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> list[GameStats]:
             agents = [_counting(spec, seen) for spec in plan.agents]
         stats, record = play_game(game, agents, plan.seed, index, header)
         if plan.records is not None and record is not None:
-            write_record(plan.records / f"game-{index:06d}.jsonl", record)
-        if plan.profile:
-            stats = ProfiledStats(**vars(stats), branching=tuple(seen))
+            write_record(record_path(plan.records, index), record)
+        profiles.append(tuple(seen))
         out.append(stats)
-    return out
-
-
-def write_record(path: Path, record: list[dict[str, Any]]) -> None:
-    """Write one game record whole or not at all (a worker ended mid-write leaves only a
-    hidden temporary file)."""
-    partial = path.with_name(f".{path.name}.tmp")
-    partial.write_text("".join(json.dumps(line) + "\n" for line in record), encoding="utf-8")
-    os.replace(partial, path)
+    return GameTable.of(out, profiles if plan.profile else None)
 
 
 def prepare_records(records: Path | None) -> None:
@@ -146,7 +133,7 @@ def simulate_many(
     games: int,
     backend: Backend,
     progress: Progress | None = None,
-) -> list[list[GameStats]]:
+) -> list[GameTable]:
     """Play ``games`` games of every plan on ``backend``; per plan, the stats in game order.
     Chunks of every plan are queued at once, so workers stay busy across variants."""
     for plan in plans:
@@ -156,15 +143,15 @@ def simulate_many(
     largest = 200 if any(plan.lane is None for plan in plans) else 5000
     ranges = chunks(games, backend.workers, variants=len(plans), largest=largest)
     tasks = [Task(key, plan, part) for key, plan in enumerate(plans) for part in ranges]
-    results: list[list[GameStats]] = [[] for _ in plans]
+    results: list[list[GameTable]] = [[] for _ in plans]
 
-    def collect(task: Task[CheckPlan], done: list[GameStats]) -> None:
-        results[task.key].extend(done)
+    def collect(task: Task[CheckPlan], done: GameTable) -> None:
+        results[task.key].append(done)
         if progress:
             progress(len(done))
 
     run_tasks(backend, play_games, tasks, collect)
-    return [sorted(stats, key=lambda s: s.index) for stats in results]
+    return [GameTable.concat(tables) for tables in results]
 
 
 def simulate(
@@ -173,7 +160,7 @@ def simulate(
     jobs: int,
     progress: Progress | None = None,
     scheduler: str | None = None,
-) -> list[GameStats]:
+) -> GameTable:
     """Play ``games`` games over ``jobs`` processes (or a Dask cluster); results in game
     order."""
     with open_backend(jobs if games > 1 else 1, scheduler) as backend:
@@ -209,7 +196,7 @@ def check_plan(
 
 
 def check_report(
-    checks: Sequence[StaticCheck], plan: CheckPlan, stats: Sequence[GameStats], seconds: float
+    checks: Sequence[StaticCheck], plan: CheckPlan, stats: GameTable, seconds: float
 ) -> dict[str, Any]:
     """The check report of ``plan`` from its games' stats (see DESIGN "Check report")."""
     variant = plan.variant
@@ -243,11 +230,11 @@ def run_check(
     progress: Progress | None = None,
     scheduler: str | None = None,
     profile: bool = False,
-    stats_out: list[GameStats] | None = None,
+    stats_out: list[GameTable] | None = None,
     engine: str = "auto",
 ) -> dict[str, Any]:
-    """The full check report (see DESIGN "Check report"); ``stats_out`` receives the games'
-    stats (for the report's plots)."""
+    """The full check report (see DESIGN "Check report"); ``stats_out`` receives the table
+    of the games (for the report's plots)."""
     started = time.perf_counter()
     plan = check_plan(
         registry, variant, seed=seed, agent=agent, records=records, profile=profile, engine=engine
@@ -256,5 +243,5 @@ def run_check(
     count = games if games is not None else variant.check.games
     stats = simulate(plan, count, jobs or default_jobs(), progress, scheduler)
     if stats_out is not None:
-        stats_out.extend(stats)
+        stats_out.append(stats)
     return check_report(checks, plan, stats, time.perf_counter() - started)

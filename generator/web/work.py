@@ -52,8 +52,8 @@ def _variant(spec: JobSpec, registry: Registry) -> Variant:
 def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
     """Static checks plus ``spec.games`` simulated games in this process (one core)."""
     from generator.report.check import write_check_report
-    from generator.simulate.playout import GameStats
     from generator.simulate.runner import run_check
+    from generator.simulate.table import GameTable
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
@@ -64,7 +64,7 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         done[0] += count
         send(("progress", done[0]))
 
-    stats: list[GameStats] = []
+    stats: list[GameTable] = []
     report = run_check(
         registry,
         variant,
@@ -77,8 +77,8 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         stats_out=stats,
     )
     send(("stage", "writing the report with plots"))
-    write_check_report(spec.folder / REPORT_HTML, report, variant, stats)
-    write_check_report(spec.folder / REPORT_PDF, report, variant, stats)
+    write_check_report(spec.folder / REPORT_HTML, report, variant, stats[0])
+    write_check_report(spec.folder / REPORT_PDF, report, variant, stats[0])
     report["report_files"] = [REPORT_HTML, REPORT_PDF]
     report["name"] = variant.name
     return report

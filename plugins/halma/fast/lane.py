@@ -25,7 +25,7 @@ import numpy as np
 
 from generator.engine import Outcome, Result
 from generator.simulate.fastlane import Record, fast_game_seed
-from generator.simulate.playout import GameStats
+from generator.simulate.table import RESULT_CODE, GameTable
 from plugins.halma.fast.cache import COMPILING
 from plugins.halma.fast.tables import FastTables, fast_tables
 from plugins.halma.options import HalmaRules
@@ -164,30 +164,39 @@ class HalmaFastLane:
 
     def play(
         self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
-    ) -> list[tuple[GameStats, Record | None]]:
+    ) -> tuple[GameTable, list[Record] | None]:
         ensure_compiled()
         t = fast_tables(self.rules)
         kinds = np.array([AGENT_KINDS[name] for name in self.agents], np.int64)
         seeds = np.array([fast_game_seed(seed, i) for i in indices], np.int64)
         stats, moves, offsets = _play(t, kinds, seeds, record_header is not None)
-        game = make_game(self.rules) if record_header is not None else None
-        out: list[tuple[GameStats, Record | None]] = []
+        table = stats_table(stats, indices)
+        if record_header is None:
+            return table, None
+        game = make_game(self.rules)
+        records = []
         for g, index in enumerate(indices):
-            row = [int(v) for v in stats[g]]
-            outcome = outcome_of(row, t.players)
-            record = None
-            if game is not None and record_header is not None:
-                log = moves[2 * offsets[g] : 2 * offsets[g + 1]].reshape(-1, 2)
-                record = write_record(game, record_header, index, log, outcome)
-            game_stats = GameStats(
-                index=index,
-                outcome=outcome,
-                moves=row[3],
-                branching_total=row[4],
-                decisions=row[5],
-            )
-            out.append((game_stats, record))
-        return out
+            log = moves[2 * offsets[g] : 2 * offsets[g + 1]].reshape(-1, 2)
+            outcome = outcome_of(stats[g].tolist(), t.players)
+            records.append(write_record(game, record_header, index, log, outcome))
+        return table, records
+
+
+def stats_table(stats: npt.NDArray[np.int64], indices: Sequence[int]) -> GameTable:
+    """The core's table of the kernels' statistics rows (result, winners, rounds, moves,
+    branching total, decisions) of games ``indices``."""
+    codes = np.array([RESULT_CODE[name] for name in RESULTS], np.int64)
+    result = codes[stats[:, 0]]
+    shared = np.isin(stats[:, 0], [RESULTS.index("win"), RESULTS.index("draw")])  # named seats
+    return GameTable.from_columns(
+        index=np.asarray(indices, np.int64),
+        result=result,
+        winners=np.where(shared, stats[:, 1], 0),
+        rounds=stats[:, 2],
+        moves=stats[:, 3],
+        branching_total=stats[:, 4],
+        decisions=stats[:, 5],
+    )
 
 
 def write_record(

@@ -1,0 +1,168 @@
+"""The columnar game table: rows survive the trip through columns and processes, chunks join
+in game order, and the metrics computed from columns equal the per-game definitions."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import pickle
+import random
+import statistics
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.engine import Outcome
+from generator.simulate.metrics import compute_metrics
+from generator.simulate.playout import GameStats
+from generator.simulate.table import RESULTS, GameTable, winners_mask
+
+PLAYERS = 4
+
+
+@st.composite
+def game_stats(draw: st.DrawFn, index: int) -> GameStats:
+    result = draw(st.sampled_from(RESULTS))
+    winners: tuple[int, ...] = ()
+    if result == "win":
+        winners = (draw(st.integers(0, PLAYERS - 1)),)
+    elif result == "draw":
+        winners = tuple(sorted(draw(st.sets(st.integers(0, PLAYERS - 1), max_size=PLAYERS))))
+    moves = draw(st.integers(0, 5_000))
+    decisions = draw(st.integers(0, moves))
+    own = draw(st.dictionaries(st.sampled_from(["cards", "turns"]), st.floats(0, 100)))
+    return GameStats(
+        index=index,
+        outcome=Outcome(result, winners, draw(st.integers(0, 1_000))),
+        moves=moves,
+        branching_total=moves * draw(st.integers(1, 30)),
+        decisions=decisions,
+        hit_length_bound=result == "unfinished" and draw(st.booleans()),
+        game_metrics=own,
+    )
+
+
+@st.composite
+def games(draw: st.DrawFn) -> list[GameStats]:
+    count = draw(st.integers(1, 40))
+    return [draw(game_stats(index)) for index in range(count)]
+
+
+def _filled(stats: list[GameStats]) -> list[GameStats]:
+    """``stats`` as a table gives them back: every game has every engine key (0.0 if absent)."""
+    keys = {key for s in stats for key in s.game_metrics}
+    return [
+        GameStats(
+            s.index,
+            s.outcome,
+            s.moves,
+            s.branching_total,
+            s.decisions,
+            s.hit_length_bound,
+            {key: s.game_metrics.get(key, 0.0) for key in sorted(keys)},
+        )
+        for s in stats
+    ]
+
+
+@settings(max_examples=60, deadline=None)
+@given(games())
+def test_rows_survive_columns_and_pickling(stats: list[GameStats]) -> None:
+    table = GameTable.of(stats)
+    assert len(table) == len(stats)
+    assert list(table) == _filled(stats)
+    again = pickle.loads(pickle.dumps(table))
+    assert list(again) == _filled(stats)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), st.randoms(use_true_random=False))
+def test_chunks_join_in_game_order_whatever_order_they_finish(
+    stats: list[GameStats], rng: random.Random
+) -> None:
+    cuts = sorted({0, len(stats), *(rng.randrange(len(stats) + 1) for _ in range(3))})
+    parts = [GameTable.of(stats[a:b]) for a, b in itertools.pairwise(cuts)]
+    rng.shuffle(parts)
+    joined = GameTable.concat(parts)
+    assert [s.index for s in joined] == list(range(len(stats)))
+    assert [(s.outcome, s.moves, s.decisions) for s in joined] == [
+        (s.outcome, s.moves, s.decisions) for s in stats
+    ]
+    assert compute_metrics(joined, PLAYERS) == compute_metrics(stats, PLAYERS)
+
+
+@settings(max_examples=80, deadline=None)
+@given(games())
+def test_column_metrics_equal_the_per_game_definitions(stats: list[GameStats]) -> None:
+    metrics = compute_metrics(GameTable.of(stats), PLAYERS)
+    n = len(stats)
+    results = [s.outcome.result for s in stats]
+    assert metrics["completion"] == round(sum(r in ("win", "draw") for r in results) / n, 6)
+    assert metrics["drawishness"] == round(results.count("draw") / n, 6)
+    assert metrics["timeouts"] == round(results.count("unfinished") / n, 6)
+    assert metrics["stalemates"] == round(
+        sum(r in ("stalemate", "nowinner") for r in results) / n, 6
+    )
+    wins = [
+        sum(s.outcome.result == "win" and seat in s.outcome.winners for s in stats)
+        for seat in range(PLAYERS)
+    ]
+    assert metrics["seat_fairness"]["wins"] == wins
+    assert metrics["seat_win_rates"] == [round(w / n, 6) for w in wins]
+    lengths = [s.moves for s in stats]
+    assert metrics["duration_mean"] == round(statistics.fmean(lengths), 4)
+    assert metrics["duration_sd"] == pytest.approx(round(statistics.pstdev(lengths), 4), abs=1e-4)
+    total = sum(lengths)
+    if total:
+        branching = sum(s.branching_total for s in stats) / total
+        assert metrics["branching_mean"] == round(branching, 4)
+        assert metrics["decision_moves"] == round(sum(s.decisions for s in stats) / total, 6)
+    keys = sorted({key for s in stats for key in s.game_metrics})
+    expected = {k: round(math.fsum(s.game_metrics.get(k, 0.0) for s in stats) / n, 6) for k in keys}
+    assert metrics.get("game", {}) == expected
+
+
+def test_profiles_follow_their_games_through_a_join() -> None:
+    def table(indices: range) -> GameTable:
+        stats = [GameStats(i, Outcome("win", (0,), 1), i, i, 0) for i in indices]
+        return GameTable.of(stats, [(i,) * i for i in indices])
+
+    joined = GameTable.concat([table(range(5, 8)), table(range(0, 5))])
+    assert joined.profiles == tuple((i,) * i for i in range(8))
+    without = GameTable.of([GameStats(9, Outcome("draw"), 1, 1, 0)])
+    assert GameTable.concat([joined, without]).profiles is None
+
+
+def test_winners_are_a_bitmask_of_seats() -> None:
+    assert winners_mask((0, 2)) == 0b101
+    assert winners_mask(()) == 0
+    with pytest.raises(ValueError, match="seat 63"):
+        winners_mask((63,))
+    table = GameTable.of([GameStats(0, Outcome("draw", (1, 3), 2), 4, 4, 0)])
+    assert int(table.winners[0]) == 0b1010
+    assert table[0].outcome.winners == (1, 3)
+    assert table.outright_wins(4) == [0, 0, 0, 0]
+
+
+def test_columns_of_unequal_length_are_refused() -> None:
+    with pytest.raises(ValueError, match="unequal"):
+        GameTable.from_columns(
+            index=[0, 1],
+            result=[0],
+            winners=[1, 1],
+            rounds=[1, 1],
+            moves=[1, 1],
+            branching_total=[1, 1],
+            decisions=[0, 0],
+        )
+    with pytest.raises(ValueError, match="one profile per game"):
+        GameTable.of([GameStats(0, Outcome("win", (0,), 1), 1, 1, 0)], [(1,), (2,)])
+
+
+def test_an_empty_table_has_empty_metrics() -> None:
+    metrics = compute_metrics(GameTable.concat([]), 2)
+    assert metrics["completion"] == 0.0 and metrics["duration_mean"] == 0.0
+    assert metrics["seat_win_rates"] == [0.0, 0.0]
+    assert np.asarray(GameTable.of([]).moves).dtype == np.int64

@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine import Outcome
-from generator.simulate.metrics import compute_metrics
+from generator.simulate.metrics import compute_metrics, mean_interval
 from generator.simulate.playout import GameStats
+from generator.simulate.stats import wilson, z_value
 from generator.simulate.table import RESULTS, GameTable, winners_mask
 
 PLAYERS = 4
@@ -166,3 +167,43 @@ def test_an_empty_table_has_empty_metrics() -> None:
     assert metrics["completion"] == 0.0 and metrics["duration_mean"] == 0.0
     assert metrics["seat_win_rates"] == [0.0, 0.0]
     assert np.asarray(GameTable.of([]).moves).dtype == np.int64
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=60))
+def test_the_interval_of_a_mean_holds_it_and_follows_the_normal_formula(
+    values: list[float],
+) -> None:
+    low, high = mean_interval(np.array(values), 0.95)
+    mean = math.fsum(values) / len(values)
+    assert low - 1e-6 <= round(mean, 6) <= high + 1e-6
+    if len(values) >= 2 and not all(v in (0.0, 1.0) for v in values):
+        half = z_value(0.95) * statistics.stdev(values) / math.sqrt(len(values))
+        assert high - low == pytest.approx(2 * half, abs=2e-6)
+
+
+def test_flags_get_the_wilson_interval_and_one_game_no_width() -> None:
+    flags = np.array([1, 0, 1, 1, 0, 1, 1, 1], np.float64)
+    assert mean_interval(flags, 0.9) == [round(b, 6) for b in wilson(6, 8, 0.9)]
+    assert mean_interval(np.array([7.5]), 0.95) == [7.5, 7.5]
+    lengths = np.array([10, 20, 30, 40], np.int64)
+    low, high = mean_interval(lengths, 0.95)
+    assert (low + high) / 2 == pytest.approx(25) and high - low == pytest.approx(
+        2 * 1.959964 * statistics.stdev([10, 20, 30, 40]) / 2, abs=1e-4
+    )
+
+
+def test_every_game_metric_and_the_length_carry_an_interval() -> None:
+    stats = [
+        GameStats(i, Outcome("win", (i % 2,), 3), 10 + i, 20 + i, 5, game_metrics=own)
+        for i, own in enumerate([{"won_first": 1.0, "turns": 9.0}, {"won_first": 0.0}] * 20)
+    ]
+    metrics = compute_metrics(stats, 2, confidence=0.9)
+    bounds = metrics["intervals"]["game"]
+    assert set(bounds) == {"won_first", "turns"}
+    assert bounds["won_first"] == [round(b, 6) for b in wilson(20, 40, 0.9)]
+    low, high = bounds["turns"]  # 9 in half the games, 0 (absent) in the others
+    assert low < metrics["game"]["turns"] == 4.5 < high
+    low, high = metrics["intervals"]["duration_mean"]
+    half = z_value(0.9) * statistics.stdev(range(10, 50)) / math.sqrt(40)
+    assert [low, high] == pytest.approx([29.5 - half, 29.5 + half], abs=1e-6)

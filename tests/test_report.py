@@ -3,6 +3,7 @@ the same seed."""
 
 from __future__ import annotations
 
+import csv
 import io
 from html.parser import HTMLParser
 from pathlib import Path
@@ -148,7 +149,8 @@ def test_sweep_report_plots_the_games_own_headline_metrics(
 ) -> None:
     """Kubb names its headline metrics (first-team wins, turns, ...): the sweep report plots
     them against each swept parameter beside balance and completion."""
-    from generator.report.sweep import game_metric_names
+    from generator.report.sweep import axis_series, game_metric_names
+    from generator.sweep.outputs import csv_text
 
     kubb = Path(__file__).parents[1] / "examples" / "kubb-world.toml"
     sweep = prepare_sweep(registry, kubb, ["rules.skill=beginner,advanced"])
@@ -158,6 +160,18 @@ def test_sweep_report_plots_the_games_own_headline_metrics(
     assert names[:2] == ["game.first_team_won", "game.turns"]
     turns = [r["metrics"]["game"]["turns"] for r in result.reports]
     assert turns[0] > turns[1], "beginners need more turns than advanced players"
+    # each mean carries its interval, into the plot's error bars and the CSV
+    (line,) = axis_series(result, 0, "game.first_team_won")
+    for estimate, bounds, report in zip(
+        line.estimates, line.intervals, result.reports, strict=True
+    ):
+        assert bounds[0] < estimate < bounds[1]
+        assert list(bounds) == report["metrics"]["intervals"]["game"]["first_team_won"]
+    rows = list(csv.DictReader(io.StringIO(csv_text(result))))
+    for row, report in zip(rows, result.reports, strict=True):
+        low, high = report["metrics"]["intervals"]["game"]["turns"]
+        assert (float(row["game.turns_low"]), float(row["game.turns_high"])) == (low, high)
+        assert low < float(row["game.turns"]) < high
     write_report(tmp_path / "sweep.html", sweep_report_document(result))
     outline = _Outline()
     html = (tmp_path / "sweep.html").read_text(encoding="utf-8")

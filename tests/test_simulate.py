@@ -42,8 +42,9 @@ def test_report_has_the_design_fields(registry: Registry) -> None:
     intervals = report["metrics"]["intervals"]
     assert set(intervals) == {
         "completion", "drawishness", "timeouts", "stalemates", "balance", "seat_win_rates",
+        "duration_mean",
     }  # fmt: skip
-    for key in ("completion", "drawishness", "timeouts", "stalemates", "balance"):
+    for key in ("completion", "drawishness", "timeouts", "stalemates", "balance", "duration_mean"):
         low, high = intervals[key]
         assert low <= report["metrics"][key] <= high, key
     for rate, (low, high) in zip(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-RATES = ("completion", "drawishness", "timeouts", "stalemates", "balance")
+WITH_INTERVAL = ("completion", "drawishness", "timeouts", "stalemates", "balance", "duration_mean")
 """Metrics shown with an interval (``metrics["intervals"]``)."""
 
 
@@ -25,7 +25,9 @@ def metric_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
     for key, value in metrics.items():
         if key in ("intervals", "seat_fairness", "game", "seat_win_rates"):
             continue
-        rows.append((key, _number(value), _interval(intervals.get(key)) if key in RATES else ""))
+        rows.append(
+            (key, _number(value), _interval(intervals.get(key)) if key in WITH_INTERVAL else "")
+        )
     seats = intervals.get("seat_win_rates", [])
     for seat, rate in enumerate(metrics.get("seat_win_rates", [])):
         pair = seats[seat] if seat < len(seats) else None
@@ -39,8 +41,9 @@ def metric_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
                 f"chi-square {fairness['statistic']:.2f}, {fairness['dof']} dof",
             )
         )
+    own = intervals.get("game", {})
     for key, value in metrics.get("game", {}).items():
-        rows.append((f"game.{key}", _number(value), ""))
+        rows.append((f"game.{key}", _number(value), _interval(own.get(key))))
     return rows
 
 

@@ -49,19 +49,20 @@ def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
     for key, numbers in groups.items():
         label = ", ".join(f"{_short(o)}={_value(v)}" for o, v in zip(others, key, strict=True))
         reports = [result.reports[n]["metrics"] for n in numbers]
-        own = metric.startswith(GAME_PREFIX)  # a mean of the game's own numbers: no interval
-        estimates = tuple(
-            m["game"].get(metric.removeprefix(GAME_PREFIX), 0.0) if own else m[metric]
+        own = metric.startswith(GAME_PREFIX)
+        game_key = metric.removeprefix(GAME_PREFIX)
+        estimates = tuple(m["game"].get(game_key, 0.0) if own else m[metric] for m in reports)
+        bounds = [
+            m["intervals"].get("game", {}).get(game_key) if own else m["intervals"][metric]
             for m in reports
-        )
+        ]
         series.append(
             Series(
                 label or metric,
                 tuple(sweep.points[n].parameters[name] for n in numbers),
                 estimates,
                 tuple(
-                    (e, e) if own else (m["intervals"][metric][0], m["intervals"][metric][1])
-                    for e, m in zip(estimates, reports, strict=True)
+                    (b[0], b[1]) if b else (e, e) for e, b in zip(estimates, bounds, strict=True)
                 ),
                 tuple(result.reports[n]["verdict"] == "playable" for n in numbers),
             )
@@ -92,7 +93,8 @@ def _game_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
 
     return Plot(
         lambda: plots.metrics_against_value(name, panels, rates=False),
-        "The game's own metrics: means over the games of each variant.",
+        "The game's own metrics: means over the games of each variant; error bars: the "
+        "Wilson interval of a rate, the normal interval of any other mean.",
     )
 
 

@@ -16,7 +16,11 @@
 - ``seat_fairness``: chi-square test of the seats' outright wins against equal seats
   (``statistic``, ``dof``, ``p_value``, ``wins``); a small p-value means unequal seats.
 - ``game``: the engine's own per-game numbers (``State.game_metrics()``), each averaged over
-  the games (a 0/1 flag becomes a rate); absent for engines without them.
+  the games (a 0/1 flag becomes a rate); absent for engines without them. Their intervals
+  (``intervals.game``, and ``intervals.duration_mean`` for the game length): a Wilson interval
+  when every game's value is 0 or 1, else the normal interval of the mean
+  (``mean ± z·s/√n``, ``s`` the sample standard deviation; a single game gives ``[mean,
+  mean]``).
 """
 
 from __future__ import annotations
@@ -24,11 +28,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from generator.simulate.playout import GameStats
-from generator.simulate.stats import balance_range, seat_fairness, wilson
+from generator.simulate.stats import balance_range, seat_fairness, wilson, z_value
 from generator.simulate.table import GameTable
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 
 def _share(count: int, total: int) -> float:
@@ -77,11 +86,31 @@ def compute_metrics(
         "balance": [round(b, 6) for b in balance_range([(lo, hi) for lo, hi in seats])],
         "seat_win_rates": seats,
     }
+    metrics["intervals"]["duration_mean"] = mean_interval(table.moves, confidence)
     metrics["seat_fairness"] = seat_fairness(wins).as_json()
     own = game_metric_means(table)
     if own:
         metrics["game"] = own
+        metrics["intervals"]["game"] = {
+            key: mean_interval(column, confidence)
+            for key, column in sorted(table.game_metrics.items())
+        }
     return metrics
+
+
+def mean_interval(values: npt.NDArray[Any], confidence: float) -> list[float]:
+    """The interval of the mean of ``values``: Wilson for 0/1 flags, else ``mean ± z·s/√n``."""
+    games = len(values)
+    if not games:
+        return [0.0, 1.0]
+    if np.all((values == 0) | (values == 1)):
+        return _interval(int(np.count_nonzero(values)), games, confidence)
+    column = values.astype(np.float64)
+    mean = math.fsum(column.tolist()) / games
+    if games < 2:
+        return [round(mean, 6), round(mean, 6)]
+    half = z_value(confidence) * float(np.std(column, ddof=1)) / math.sqrt(games)
+    return [round(mean - half, 6), round(mean + half, 6)]
 
 
 def _mean_and_sd(table: GameTable) -> tuple[float, float]:

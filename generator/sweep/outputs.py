@@ -20,6 +20,8 @@ from generator.variant import TABLES, Variant, parse_variant
 
 RATES = ("completion", "balance", "drawishness", "timeouts", "stalemates")
 PLAIN = ("duration_mean", "duration_sd", "branching_mean", "decision_moves")
+WITH_INTERVAL = ("duration_mean",)
+"""Columns of ``PLAIN`` followed by their interval (``_low``, ``_high``)."""
 
 
 def csv_text(result: SweepResult) -> str:
@@ -31,10 +33,13 @@ def csv_text(result: SweepResult) -> str:
     header = ["variant", *axes, "verdict", "games"]
     for rate in RATES:
         header += [rate, f"{rate}_low", f"{rate}_high"]
-    header += [*PLAIN, "seat_fairness_p"]
+    for key in PLAIN:
+        header += [key, f"{key}_low", f"{key}_high"] if key in WITH_INTERVAL else [key]
+    header.append("seat_fairness_p")
     for seat in range(1, seats + 1):
         header += [f"seat{seat}_win_rate", f"seat{seat}_low", f"seat{seat}_high"]
-    header += [f"game.{key}" for key in own]
+    for key in own:
+        header += [f"game.{key}", f"game.{key}_low", f"game.{key}_high"]
     header += ["reasons"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -46,14 +51,17 @@ def csv_text(result: SweepResult) -> str:
         row += [report["verdict"], report["games"]]
         for rate in RATES:
             row += [metrics[rate], *intervals[rate]]
-        row += [metrics[key] for key in PLAIN]
+        for key in PLAIN:
+            row += [metrics[key], *intervals[key]] if key in WITH_INTERVAL else [metrics[key]]
         row.append(metrics["seat_fairness"]["p_value"])
         rates = metrics["seat_win_rates"]
         for seat in range(seats):
             row += (
                 [rates[seat], *intervals["seat_win_rates"][seat]] if seat < len(rates) else [""] * 3
             )
-        row += [metrics.get("game", {}).get(key, "") for key in own]
+        values, bounds = metrics.get("game", {}), intervals.get("game", {})
+        for key in own:
+            row += [values[key], *bounds[key]] if key in values else [""] * 3
         row.append("; ".join(report["reasons"]))
         writer.writerow(row)
     return out.getvalue()

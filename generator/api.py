@@ -96,6 +96,10 @@ class GameDefinition:
     report_metrics: tuple[str, ...] = ()
     """The game's own metrics (keys of ``State.game_metrics()``) that check and sweep reports
     plot beside the core ones, most telling first (e.g. Kubb's ``first_team_won``)."""
+    pooled_metrics: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Ratios over all games, ``name -> (numerator, denominator)`` (keys of
+    ``State.game_metrics()``): ``metrics.game[name]`` is the sum of the numerators over the sum
+    of the denominators (every event weighs alike, unlike the mean of per-game ratios)."""
 
 
 class Agent(Protocol):

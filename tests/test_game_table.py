@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine import Outcome
-from generator.simulate.metrics import compute_metrics, mean_interval
+from generator.simulate.metrics import compute_metrics, mean_interval, ratio_and_interval
 from generator.simulate.playout import GameStats
 from generator.simulate.stats import wilson, z_value
 from generator.simulate.table import RESULTS, GameTable, winners_mask
@@ -207,3 +207,35 @@ def test_every_game_metric_and_the_length_carry_an_interval() -> None:
     low, high = metrics["intervals"]["duration_mean"]
     half = z_value(0.9) * statistics.stdev(range(10, 50)) / math.sqrt(40)
     assert [low, high] == pytest.approx([29.5 - half, 29.5 + half], abs=1e-6)
+
+
+def test_a_pooled_ratio_weighs_every_event_alike() -> None:
+    """Kubb's first-baton rate: field kubbs felled over field kubbs faced, summed over games;
+    a short game with one kubb felled of one does not pull it to its own 100 %."""
+    rows = [(1.0, 1.0), (4.0, 20.0), (6.0, 20.0), (0.0, 0.0)]
+    stats = [
+        GameStats(i, Outcome("win", (0,), 1), 5, 5, 5, game_metrics={"hit": h, "faced": f})
+        for i, (h, f) in enumerate(rows)
+    ]
+    metrics = compute_metrics(stats, 2, pooled={"rate": ("hit", "faced"), "gone": ("x", "y")})
+    assert metrics["game"]["rate"] == round(11 / 41, 6)
+    low, high = metrics["intervals"]["game"]["rate"]
+    assert low < 11 / 41 < high
+    assert "gone" not in metrics["game"], "a ratio of numbers the engine lacks is left out"
+    assert list(metrics["game"]) == sorted(metrics["game"])
+
+
+def test_a_pooled_ratio_interval_covers_the_true_rate_about_as_often_as_promised() -> None:
+    rng = np.random.default_rng(2026)
+    covered = 0
+    trials = 400
+    for _ in range(trials):
+        faced = rng.poisson(5, 150).astype(np.float64)
+        hits = rng.binomial(faced.astype(np.int64), 0.4).astype(np.float64)
+        ratio, (low, high) = ratio_and_interval(hits, faced, 0.9)
+        assert ratio == round(hits.sum() / faced.sum(), 6)
+        covered += low <= 0.4 <= high
+    assert 0.86 <= covered / trials <= 0.94
+    exact = np.array([2.0, 4.0, 6.0])
+    assert ratio_and_interval(exact * 0.5, exact, 0.95) == (0.5, [0.5, 0.5])
+    assert ratio_and_interval(np.zeros(3), np.zeros(3), 0.95) == (0.0, [0.0, 0.0])

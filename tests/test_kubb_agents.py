@@ -106,3 +106,23 @@ def test_tactical_prefers_a_group_over_a_lone_kubb() -> None:
 def test_stronger_agents_win_more() -> None:
     assert win_share(SEED, "basic", "random", 60) > 0.8
     assert win_share(SEED, "tactical", "basic", 300) > 0.53
+
+
+def test_the_check_pools_the_first_baton_rate_over_every_turn(registry: Registry) -> None:
+    """The published 38-47 % is felled over faced, summed over turns: the report's
+    ``first_baton_field_rate`` is that sum, not the mean of each game's share."""
+    from generator.simulate.runner import run_check
+    from generator.simulate.table import GameTable
+    from generator.variant import parse_variant
+
+    variant = parse_variant({"game": "kubb", "preset": "seed"}, registry)
+    tables: list[GameTable] = []
+    report = run_check(registry, variant, games=60, seed=4, jobs=1, stats_out=tables)
+    (table,) = tables
+    felled = table.game_metrics["first_baton_field_felled"].sum()
+    faced = table.game_metrics["first_baton_field_kubbs"].sum()
+    game = report["metrics"]["game"]
+    assert game["first_baton_field_rate"] == round(felled / faced, 6)
+    assert game["first_baton_field_rate"] != game["first_baton_field_share"]
+    low, high = report["metrics"]["intervals"]["game"]["first_baton_field_rate"]
+    assert low < game["first_baton_field_rate"] < high

@@ -20,13 +20,14 @@
   (``intervals.game``, and ``intervals.duration_mean`` for the game length): a Wilson interval
   when every game's value is 0 or 1, else the normal interval of the mean
   (``mean ± z·s/√n``, ``s`` the sample standard deviation; a single game gives ``[mean,
-  mean]``).
+  mean]``). A game's pooled ratios (``GameDefinition.pooled_metrics``) join ``game``: the sum of
+  a numerator over the sum of a denominator, its interval by the delta method.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -50,10 +51,14 @@ def _interval(count: int, total: int, confidence: float) -> list[float]:
 
 
 def compute_metrics(
-    stats: GameTable | Iterable[GameStats], num_players: int, confidence: float = 0.95
+    stats: GameTable | Iterable[GameStats],
+    num_players: int,
+    confidence: float = 0.95,
+    pooled: Mapping[str, tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """The metrics table of a check report, intervals at ``confidence`` (sums over the
-    table's columns: no work per game)."""
+    table's columns: no work per game); ``pooled``: the game's ratios over all games
+    (:attr:`generator.api.GameDefinition.pooled_metrics`)."""
     table = GameTable.of(stats)
     games = len(table)
     counts = {
@@ -89,13 +94,37 @@ def compute_metrics(
     metrics["intervals"]["duration_mean"] = mean_interval(table.moves, confidence)
     metrics["seat_fairness"] = seat_fairness(wins).as_json()
     own = game_metric_means(table)
+    bounds = {
+        key: mean_interval(column, confidence) for key, column in sorted(table.game_metrics.items())
+    }
+    for name, (numerator, denominator) in (pooled or {}).items():
+        if numerator in table.game_metrics and denominator in table.game_metrics:
+            ratio, interval = ratio_and_interval(
+                table.game_metrics[numerator], table.game_metrics[denominator], confidence
+            )
+            own[name], bounds[name] = ratio, interval
     if own:
-        metrics["game"] = own
-        metrics["intervals"]["game"] = {
-            key: mean_interval(column, confidence)
-            for key, column in sorted(table.game_metrics.items())
-        }
+        metrics["game"] = dict(sorted(own.items()))
+        metrics["intervals"]["game"] = dict(sorted(bounds.items()))
     return metrics
+
+
+def ratio_and_interval(
+    numerators: npt.NDArray[Any], denominators: npt.NDArray[Any], confidence: float
+) -> tuple[float, list[float]]:
+    """``Σ numerators / Σ denominators`` and its interval by the delta method (games as
+    clusters: ``z·s_e / (√n · mean denominator)``, ``e = numerator - ratio·denominator``)."""
+    games = len(numerators)
+    total = math.fsum(denominators.tolist())
+    if not games or total == 0:
+        return 0.0, [0.0, 0.0]
+    ratio = math.fsum(numerators.tolist()) / total
+    if games < 2:
+        return round(ratio, 6), [round(ratio, 6), round(ratio, 6)]
+    residuals = numerators - ratio * denominators
+    spread = math.sqrt(float(np.dot(residuals, residuals)) / (games - 1))
+    half = z_value(confidence) * spread / (math.sqrt(games) * (total / games))
+    return round(ratio, 6), [round(ratio - half, 6), round(ratio + half, 6)]
 
 
 def mean_interval(values: npt.NDArray[Any], confidence: float) -> list[float]:

@@ -200,7 +200,12 @@ def check_report(
 ) -> dict[str, Any]:
     """The check report of ``plan`` from its games' stats (see DESIGN "Check report")."""
     variant = plan.variant
-    metrics = compute_metrics(stats, variant.engine().info().num_players, variant.check.confidence)
+    metrics = compute_metrics(
+        stats,
+        variant.engine().info().num_players,
+        variant.check.confidence,
+        variant.definition.pooled_metrics,
+    )
     playable, reasons = judge(checks, metrics, variant.check)
     note = balance_note(metrics, variant.check)
     return {

@@ -35,7 +35,10 @@ GAME = GameDefinition(
     default_preset="seed",
     default_agent="basic",
     make_game=make_game,
-    report_metrics=("first_team_won", "turns", "early_king", "first_baton_field_share"),
+    report_metrics=("first_team_won", "turns", "early_king", "first_baton_field_rate"),
+    pooled_metrics={
+        "first_baton_field_rate": ("first_baton_field_felled", "first_baton_field_kubbs"),
+    },
 )
 
 

@@ -781,7 +781,8 @@ class KubbState:
         """This game's own numbers (averaged over a check as ``metrics["game"]``).
 
         The first-baton efficiency of :mod:`throws` (summed over all turns of all games) is
-        the ratio of the means of ``first_baton_field_felled`` and ``first_baton_field_kubbs``;
+        the ratio of the means of ``first_baton_field_felled`` and ``first_baton_field_kubbs``
+        (the report's pooled ``first_baton_field_rate``);
         the mean of ``first_baton_field_share`` (this game's ratio) weighs every game alike and
         reads higher, as short games with few field kubbs clear a larger share."""
         stats = self.stats

@@ -58,12 +58,13 @@ anchors:
   the 2015 US championship, counted as field kubbs felled by the first baton over field kubbs
   inkasted). Here: over every turn whose first baton faces standing field kubbs (thrown in
   this turn, left standing, or penalty kubbs), the field kubbs that baton fells divided by the
-  field kubbs standing then, summed over all such turns of all games (the ratio of the game
-  metrics ``first_baton_field_felled`` and ``first_baton_field_kubbs``; not the mean of the
-  per-game ``first_baton_field_share``, which weighs short games alike and reads some 4
-  points higher), in self-play of two ``tactical`` teams at ``club`` skill, the competitive
-  team: 40.0 % on the ``seed`` field (10 m) and 46.2 % on the ``world`` field (8 m) over 1,000
-  games (seed 2024); longer throws make the 10 m figure lower. Beginners 31 / 37 %, advanced
+  field kubbs standing then, summed over all such turns of all games (the check report's
+  pooled ``first_baton_field_rate``, the ratio of the game metrics ``first_baton_field_felled``
+  and ``first_baton_field_kubbs``; not the mean of the per-game ``first_baton_field_share``,
+  which weighs short games alike and reads some 4 points higher), in self-play of two
+  ``tactical`` teams at ``club`` skill, the competitive team: 40.0 % on the ``seed`` field
+  (10 m) and 46.2 % on the ``world`` field (8 m) over 1,000 games (seed 2024); longer throws
+  make the 10 m figure lower. Beginners 31 / 37 %, advanced
   47 / 57 %; ``basic`` teams 34 / 41 % at club level. Before a group was a wider target (and
   with the neighbour defaults 0.5 m and 0.8) club play reached only 26 / 28 %: a lone-kubb hit
   chance from 4.4-5.4 m and short runs of falling neighbours cannot fell 40 % of a group of four.

@@ -1,5 +1,5 @@
 """``python -m generator`` runs the plywright command."""
 
-from generator.cli import main
+from generator.launch import main
 
 main()

@@ -166,3 +166,37 @@ def test_a_signal_during_an_import_is_delivered_again_after_it(
         handler(signal.SIGINT, sys._getframe())
     assert raised.value.code == 130
     sys.modules.pop("slow_extension", None)
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_during_the_clis_own_imports_is_one_line(signum: int, status: int) -> None:
+    """The signal lands while click is being imported (the first ~0.1 s of every command)."""
+    code = (
+        "import builtins, os, sys\n"
+        "real = builtins.__import__\n"
+        "def spy(name, *args, **kwargs):\n"
+        "    if name == 'click' and 'click' not in sys.modules:\n"
+        f"        os.kill(os.getpid(), {int(signum)})\n"
+        "    return real(name, *args, **kwargs)\n"
+        "builtins.__import__ = spy\n"
+        "sys.argv = ['plywright', 'games']\n"
+        "from generator.launch import main\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert (done.returncode, done.stderr) == (status, "plywright: interrupted\n")
+    assert done.stdout == ""
+
+
+def test_the_entry_point_runs_the_cli_when_no_signal_came() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from generator.launch import main; main()", "games"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "halma" in done.stdout and "kubb" in done.stdout

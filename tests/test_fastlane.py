@@ -49,7 +49,11 @@ class CountingLane:
         pass
 
     def play(
-        self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
+        self,
+        seed: int,
+        indices: Sequence[int],
+        record_header: Mapping[str, Any] | None = None,
+        profile: bool = False,
     ) -> tuple[GameTable, list[Record] | None]:
         return GameTable.of(GameStats(i, Outcome("win", (0,), 1), 1, 1, 0) for i in indices), None
 

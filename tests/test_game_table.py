@@ -18,7 +18,7 @@ from generator.engine import Outcome
 from generator.simulate.metrics import compute_metrics, mean_interval, ratio_and_interval
 from generator.simulate.playout import GameStats
 from generator.simulate.stats import wilson, z_value
-from generator.simulate.table import RESULTS, GameTable, winners_mask
+from generator.simulate.table import RESULTS, BranchingProfile, GameTable, winners_mask
 
 PLAYERS = 4
 
@@ -125,15 +125,33 @@ def test_column_metrics_equal_the_per_game_definitions(stats: list[GameStats]) -
     assert metrics.get("game", {}) == expected
 
 
-def test_profiles_follow_their_games_through_a_join() -> None:
+def test_branching_profiles_of_chunks_add_up_to_the_profile_of_all_games() -> None:
+    per_game = [(3, 2, 1), (5,), (), (4, 4, 4, 4), (1, 1)]
+    whole = BranchingProfile.of(per_game)
+    assert whole.sums.tolist() == [13, 7, 5, 4] and whole.games.tolist() == [4, 3, 2, 1]
+    parts = BranchingProfile.total(
+        [BranchingProfile.of(per_game[:2]), BranchingProfile.of(per_game[2:])]
+    )
+    assert (
+        parts.sums.tolist() == whole.sums.tolist() and parts.games.tolist() == whole.games.tolist()
+    )
+    # means over the games still running, stopping where fewer than 3 games got to
+    assert whole.means(least_games=3) == ([1, 2], [13 / 4, 7 / 3])
+    assert whole.means(least_games=1) == ([1, 2, 3, 4], [13 / 4, 7 / 3, 5 / 2, 4.0])
+    assert BranchingProfile.of([]).means() == ([], [])
+
     def table(indices: range) -> GameTable:
         stats = [GameStats(i, Outcome("win", (0,), 1), i, i, 0) for i in indices]
-        return GameTable.of(stats, [(i,) * i for i in indices])
+        return GameTable.of(stats, BranchingProfile.of((i,) * i for i in indices))
 
     joined = GameTable.concat([table(range(5, 8)), table(range(0, 5))])
-    assert joined.profiles == tuple((i,) * i for i in range(8))
+    assert joined.profile is not None
+    assert (
+        joined.profile.sums.tolist()
+        == BranchingProfile.of((i,) * i for i in range(8)).sums.tolist()
+    )
     without = GameTable.of([GameStats(9, Outcome("draw"), 1, 1, 0)])
-    assert GameTable.concat([joined, without]).profiles is None
+    assert GameTable.concat([joined, without]).profile is None
 
 
 def test_winners_are_a_bitmask_of_seats() -> None:
@@ -158,8 +176,6 @@ def test_columns_of_unequal_length_are_refused() -> None:
             branching_total=[1, 1],
             decisions=[0, 0],
         )
-    with pytest.raises(ValueError, match="one profile per game"):
-        GameTable.of([GameStats(0, Outcome("win", (0,), 1), 1, 1, 0)], [(1,), (2,)])
 
 
 def test_an_empty_table_has_empty_metrics() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from generator.api import AgentSpec
 from generator.engine import Outcome
+from generator.registry import Registry
 from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.playout import GameStats, play_game
 from plugins.halma.agents import AGENTS, GreedyAgent
@@ -333,3 +334,50 @@ def test_kernel_constants_are_the_agents() -> None:
 
     for name in ("PROGRESS", "UNDO", "STRAGGLER_SHARE", "LOOKAHEAD_DISCOUNT"):
         assert getattr(kernels, name) == getattr(agents, name), name
+
+
+@pytest.mark.parametrize(
+    ("options", "agents"),
+    [({"n": 4}, ("greedy", "greedy")), ({"n": 3, "players": 3, "max_rounds": 12}, ("random",))],
+)
+def test_the_branching_profile_sums_what_the_games_counted(
+    options: dict[str, object], agents: tuple[str, ...]
+) -> None:
+    rules = HalmaRules.model_validate(options)
+    seats = tuple(agents[s % len(agents)] for s in range(rules.players))
+    lane = HalmaFastLane(rules, seats)
+    table, _ = lane.play(5, range(300), profile=True)
+    profile = table.profile
+    assert profile is not None and lane.play(5, range(3))[0].profile is None
+    assert int(profile.sums.sum()) == int(table.branching_total.sum())
+    assert int(profile.games.sum()) == int(table.moves.sum())
+    assert len(profile.games) == int(table.moves.max())
+    reached = [int((table.moves > move).sum()) for move in range(len(profile.games))]
+    assert profile.games.tolist() == reached
+    # the first move of every game is made from the start position, by the first seat
+    python = make_game(rules).new_initial_state()
+    assert profile.sums[0] == 300 * len(python.legal_actions())
+
+
+def test_a_check_report_plays_on_the_fast_lane_with_its_branching_plot(
+    registry: Registry,
+) -> None:
+    from generator.simulate.runner import run_check
+    from generator.simulate.table import GameTable
+    from generator.variant import parse_variant
+
+    variant = parse_variant({"game": "halma", "preset": "standard"}, registry)
+    fast: list[GameTable] = []
+    report = run_check(registry, variant, games=400, jobs=2, profile=True, stats_out=fast)
+    assert report["engine"] == "halma-numba"
+    python: list[GameTable] = []
+    run_check(registry, variant, games=100, jobs=1, profile=True, stats_out=python, engine="python")
+    (fast_profile,), (python_profile,) = [[t.profile for t in tables] for tables in (fast, python)]
+    assert fast_profile is not None and python_profile is not None
+    moves, means = fast_profile.means()
+    _, reference = python_profile.means()
+    assert moves[0] == 1 and means[0] == reference[0]  # the start position: the same moves
+    early = min(40, len(means), len(reference))
+    assert statistics.fmean(means[:early]) == pytest.approx(
+        statistics.fmean(reference[:early]), rel=0.05
+    )

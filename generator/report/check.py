@@ -54,14 +54,15 @@ def verdict_blocks(report: dict[str, Any]) -> list[Block]:
 
 
 def check_report_document(report: dict[str, Any], variant: Variant, games: GameTable) -> Report:
-    """The document of a check report; ``games`` feed the plots (profiles when present)."""
+    """The document of a check report; ``games`` feed the plots (and the branching profile,
+    when the check kept one)."""
     metrics = report["metrics"]
     rates = metrics["seat_win_rates"]
     decided = sum(metrics["seat_fairness"]["wins"]) / report["games"] if report["games"] else 0
     fair = decided / len(rates) if rates else None
     lengths = games.moves.tolist()
     level = report.get("confidence", 0.95) * 100
-    profiles = [p for p in games.profiles or () if p]
+    profile = games.profile
     from generator.report import plots
 
     blocks: list[Block] = [
@@ -78,10 +79,10 @@ def check_report_document(report: dict[str, Any], variant: Variant, games: GameT
         Heading("Games"),
         Plot(lambda: plots.game_lengths(lengths), "Player moves per game (chance excluded)."),
     ]
-    if profiles:
+    if profile is not None and len(profile.sums):
         blocks.append(
             Plot(
-                lambda: plots.branching_profile(profiles),
+                lambda: plots.branching_profile(*profile.means()),
                 "Legal actions at each move, averaged over the games still running.",
             )
         )

@@ -126,20 +126,10 @@ def game_lengths(lengths: Sequence[int]) -> Figure:
 
 
 @_with_style
-def branching_profile(profiles: Sequence[Sequence[int]], least_games: int = 5) -> Figure:
-    """Mean number of legal actions at each move number, over the games that lasted so long
-    (moves reached by fewer than ``least_games`` games are left out)."""
+def branching_profile(xs: Sequence[int], means: Sequence[float]) -> Figure:
+    """Mean number of legal actions at each move number (``BranchingProfile.means``)."""
     figure = _figure(2.4)
     axes = figure.add_subplot()
-    longest = max((len(p) for p in profiles), default=0)
-    xs: list[int] = []
-    means: list[float] = []
-    for move in range(longest):
-        values = [p[move] for p in profiles if len(p) > move]
-        if len(values) < min(least_games, len(profiles)):
-            break
-        xs.append(move + 1)
-        means.append(sum(values) / len(values))
     axes.plot(xs, means, color=ACCENT, lw=1.4)
     axes.set_xlabel("move number")
     axes.set_ylabel("legal actions (mean)")

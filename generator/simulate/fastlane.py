@@ -47,10 +47,14 @@ class FastLane(Protocol):
         ...
 
     def play(
-        self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
+        self,
+        seed: int,
+        indices: Sequence[int],
+        record_header: Mapping[str, Any] | None = None,
+        profile: bool = False,
     ) -> tuple[GameTable, list[Record] | None]:
         """Play games ``indices`` of a check seeded ``seed``; the table's rows are in the
-        order given.
+        order given, with the games' :class:`BranchingProfile` if ``profile``.
 
         With ``record_header`` (the core's header keys, as for
         :func:`generator.simulate.playout.play_game`) every game's record comes too (same
@@ -72,12 +76,15 @@ def play_fast(
     indices: Sequence[int],
     record_header: Mapping[str, Any] | None = None,
     records: Path | None = None,
+    profile: bool = False,
 ) -> GameTable:
     """Play games ``indices`` on ``lane`` as the runner's ``play_games`` does on the Python
     engine: with ``records`` (and the core's ``record_header``), each game's record is
-    written to ``records/game-NNNNNN.jsonl``."""
+    written to ``records/game-NNNNNN.jsonl``; ``profile`` keeps the branching profile."""
     header = record_header if records is not None else None
-    table, written = lane.play(seed, indices, header)
+    table, written = lane.play(seed, indices, header, profile)
+    if profile and table.profile is None:
+        raise RuntimeError(f"fast lane {lane.name}: no branching profile")
     if records is not None:
         if written is None or len(written) != len(table):
             raise RuntimeError(f"fast lane {lane.name}: no record for every game")

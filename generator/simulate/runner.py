@@ -26,7 +26,7 @@ from generator.simulate.executors import Backend, Task, chunks, open_backend, ru
 from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import play_game
-from generator.simulate.table import GameTable
+from generator.simulate.table import BranchingProfile, GameTable
 from generator.simulate.verdict import balance_note, judge
 from generator.variant import Variant
 
@@ -104,7 +104,7 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
             "agents": [spec.name for spec in plan.agents],
         }
     if plan.lane is not None:
-        return play_fast(plan.lane, plan.seed, indices, header, plan.records)
+        return play_fast(plan.lane, plan.seed, indices, header, plan.records, plan.profile)
     out = []
     profiles = []
     for index in indices:
@@ -117,7 +117,7 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
             write_record(record_path(plan.records, index), record)
         profiles.append(tuple(seen))
         out.append(stats)
-    return GameTable.of(out, profiles if plan.profile else None)
+    return GameTable.of(out, BranchingProfile.of(profiles) if plan.profile else None)
 
 
 def prepare_records(records: Path | None) -> None:
@@ -182,14 +182,10 @@ def check_plan(
     engine: str = "auto",
 ) -> CheckPlan:
     """The plan of a check: agents resolved (bad names are :class:`InputError`), and the fast
-    lane that plays it (``engine``: python, fast or auto; the report's per-decision profile
-    needs the Python engine), warmed here, before any worker starts."""
+    lane that plays it (``engine``: python, fast or auto), warmed here, before any worker
+    starts; ``profile`` keeps the branching profile for the report's plot."""
     agents = resolve_agents(registry, variant, agent)
-    lane = None
-    if not (profile and engine == "auto"):
-        lane = select_fast_lane(registry, variant, agents, engine)
-    if lane is not None and profile:
-        raise InputError("--engine fast: the report's branching plot needs --engine python")
+    lane = select_fast_lane(registry, variant, agents, engine)
     if lane is not None:
         lane.warm()
     return CheckPlan(variant, agents, seed, records, profile, lane)

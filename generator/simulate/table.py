@@ -50,6 +50,57 @@ def winners_mask(winners: Iterable[int]) -> int:
 
 
 @dataclass(frozen=True, eq=False)
+class BranchingProfile:
+    """Legal actions at each move number, summed over some games, and how many of the games
+    lasted that long: the report's "branching factor over a game" without one list per game
+    (profiles of chunks add up)."""
+
+    sums: IntColumn
+    games: IntColumn
+
+    @classmethod
+    def of(cls, per_game: Iterable[Sequence[int]]) -> BranchingProfile:
+        """The profile of games given as their legal-action counts, one per decision."""
+        games = [np.asarray(counts, np.int64) for counts in per_game]
+        longest = max((len(counts) for counts in games), default=0)
+        sums = np.zeros(longest, np.int64)
+        reached = np.zeros(longest, np.int64)
+        for counts in games:
+            sums[: len(counts)] += counts
+            reached[: len(counts)] += 1
+        return cls(sums, reached)
+
+    @classmethod
+    def total(cls, profiles: Iterable[BranchingProfile]) -> BranchingProfile:
+        """The profile of all the games of ``profiles``."""
+        parts = list(profiles)
+        longest = max((len(p.sums) for p in parts), default=0)
+        sums = np.zeros(longest, np.int64)
+        reached = np.zeros(longest, np.int64)
+        for p in parts:
+            sums[: len(p.sums)] += p.sums
+            reached[: len(p.games)] += p.games
+        return cls(sums, reached)
+
+    def means(self, least_games: int = 5) -> tuple[list[int], list[float]]:
+        """Move numbers (from 1) and the mean legal actions there, over the games that lasted
+        so long; it stops at the first move fewer than ``least_games`` games reached (or
+        fewer than all of them, when there are fewer)."""
+        if not len(self.games):
+            return [], []
+        enough = min(least_games, int(self.games[0]))
+        moves: list[int] = []
+        means: list[float] = []
+        pairs = zip(self.sums.tolist(), self.games.tolist(), strict=True)
+        for move, (total, reached) in enumerate(pairs):
+            if reached < enough or reached == 0:
+                break
+            moves.append(move + 1)
+            means.append(total / reached)
+        return moves, means
+
+
+@dataclass(frozen=True, eq=False)
 class GameTable:
     """Statistics of some games, one array element per game (see :class:`GameStats` for the
     meaning of each column)."""
@@ -66,8 +117,8 @@ class GameTable:
     hit_length_bound: npt.NDArray[np.bool_]
     game_metrics: Mapping[str, FloatColumn] = field(default_factory=dict)
     """The engine's own numbers, one column per key (0.0 where a game did not report it)."""
-    profiles: tuple[tuple[int, ...], ...] | None = None
-    """Legal actions at each decision of each game, when the check profiled them."""
+    profile: BranchingProfile | None = None
+    """Legal actions at each move number over these games, when the check profiled them."""
 
     @classmethod
     def from_columns(
@@ -82,7 +133,7 @@ class GameTable:
         decisions: Iterable[int] | IntColumn,
         hit_length_bound: Iterable[bool] | npt.NDArray[np.bool_] | None = None,
         game_metrics: Mapping[str, Iterable[float] | FloatColumn] | None = None,
-        profiles: Sequence[tuple[int, ...]] | None = None,
+        profile: BranchingProfile | None = None,
     ) -> GameTable:
         """A table from equally long columns (copied to the table's dtypes)."""
         ints = [
@@ -104,8 +155,6 @@ class GameTable:
         }
         if len(bound) != games or any(len(column) != games for column in own.values()):
             raise ValueError("columns of unequal length")
-        if profiles is not None and len(profiles) != games:
-            raise ValueError("one profile per game")
         index_, result_, winners_, rounds_, moves_, branching_, decisions_ = ints
         return cls(
             index_,
@@ -117,14 +166,14 @@ class GameTable:
             decisions_,
             hit_length_bound=bound,
             game_metrics=own,
-            profiles=tuple(profiles) if profiles is not None else None,
+            profile=profile,
         )
 
     @classmethod
     def of(
         cls,
         stats: GameTable | Iterable[GameStats],
-        profiles: Sequence[tuple[int, ...]] | None = None,
+        profile: BranchingProfile | None = None,
     ) -> GameTable:
         """A table of ``stats`` (a table is returned as it is)."""
         if isinstance(stats, GameTable):
@@ -141,7 +190,7 @@ class GameTable:
             decisions=[s.decisions for s in rows],
             hit_length_bound=[s.hit_length_bound for s in rows],
             game_metrics={key: [s.game_metrics.get(key, 0.0) for s in rows] for key in keys},
-            profiles=profiles,
+            profile=profile,
         )
 
     @classmethod
@@ -158,15 +207,15 @@ class GameTable:
         own = {
             key: joined(t.game_metrics.get(key, np.zeros(len(t))) for t in tables) for key in keys
         }
-        profiles = None
-        if all(t.profiles is not None for t in tables):
-            every = [p for t in tables for p in t.profiles or ()]
-            profiles = tuple(every[i] for i in order.tolist())
+        profiles = [t.profile for t in tables]
+        profile = None
+        if all(p is not None for p in profiles):
+            profile = BranchingProfile.total(p for p in profiles if p is not None)
         return cls.from_columns(
             **{name: joined(getattr(t, name) for t in tables) for name in _INT_COLUMNS},
             hit_length_bound=joined(t.hit_length_bound for t in tables),
             game_metrics=own,
-            profiles=profiles,
+            profile=profile,
         )
 
     def __len__(self) -> int:

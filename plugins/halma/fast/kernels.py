@@ -398,13 +398,15 @@ def play_games(
     arrive,
     dist,
     log,
+    profile,
 ):
     """Play one game per seed with agent ``kinds[seat]`` (:data:`RANDOM`, :data:`GREEDY`,
     :data:`LOOKAHEAD`).
 
     Returns ``stats[g]`` (:data:`STATS` columns), and if ``log`` the moves of every game as
     flat (from, to) pairs (-1, -1 for a pass) with ``offsets[g]:offsets[g + 1]`` the pairs of
-    game ``g``.
+    game ``g``; if ``profile``, the legal moves (a pass counts one) at each move number summed
+    over the games, and how many games reached that move.
     """
     games = seeds.shape[0]
     size = nb.shape[0]
@@ -412,6 +414,9 @@ def play_games(
     offsets = np.zeros(games + 1, np.int64)
     moves = np.empty(2 * (1024 if log else 1), np.int32)
     used = 0
+    psum = np.zeros(256 if profile else 1, np.int64)
+    pcnt = np.zeros(256 if profile else 1, np.int64)
+    longest = 0
     cap = np.max(npegs) * size + 1
     mf = np.empty(cap, np.int32)
     mt = np.empty(cap, np.int32)
@@ -447,6 +452,16 @@ def play_games(
                 board, pos, npegs, mover, jover, jland, nb, lock, jump_own, visit, stamp, stack,
                 mf, mt,
             )  # fmt: skip
+            if profile:
+                if played >= psum.shape[0]:
+                    wider = np.zeros(2 * psum.shape[0], np.int64)
+                    wider[: psum.shape[0]] = psum
+                    psum = wider
+                    wider = np.zeros(2 * pcnt.shape[0], np.int64)
+                    wider[: pcnt.shape[0]] = pcnt
+                    pcnt = wider
+                psum[played] += count if count > 0 else 1
+                pcnt[played] += 1
             played += 1
             branching += count if count > 0 else 1
             if count > 1:
@@ -488,4 +503,8 @@ def play_games(
         stats[g, 4] = branching
         stats[g, 5] = decisions
         offsets[g + 1] = used // 2
-    return stats, moves[:used].copy(), offsets
+        if played > longest:
+            longest = played
+    if not profile:
+        longest = 0
+    return stats, moves[:used].copy(), offsets, psum[:longest].copy(), pcnt[:longest].copy()

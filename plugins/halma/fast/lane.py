@@ -25,7 +25,7 @@ import numpy as np
 
 from generator.engine import Outcome, Result
 from generator.simulate.fastlane import Record, fast_game_seed
-from generator.simulate.table import RESULT_CODE, GameTable
+from generator.simulate.table import RESULT_CODE, BranchingProfile, GameTable
 from plugins.halma.fast.cache import COMPILING
 from plugins.halma.fast.tables import FastTables, fast_tables
 from plugins.halma.options import HalmaRules
@@ -84,7 +84,7 @@ def _warm_up() -> None:
     kernels().perft(
         board, pos, peg, npegs, initial_round_state(t), 2, *t.move_args(), *t.rule_args()
     )
-    _play(t, np.array([1, 2], np.int64), np.array([1, 2], np.int64), True)
+    _play(t, np.array([1, 2], np.int64), np.array([1, 2], np.int64), True, True)
     greedy_probe(t, 1, [(0, 1)], 0, (-1, -1), True)
 
 
@@ -122,9 +122,13 @@ def initial_round_state(t: FastTables, seat: int | None = None) -> npt.NDArray[n
 
 
 def _play(
-    t: FastTables, kinds: npt.NDArray[np.int64], seeds: npt.NDArray[np.int64], log: bool
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int64]]:
-    stats, moves, offsets = kernels().play_games(
+    t: FastTables,
+    kinds: npt.NDArray[np.int64],
+    seeds: npt.NDArray[np.int64],
+    log: bool,
+    profile: bool = False,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int64], BranchingProfile]:
+    stats, moves, offsets, sums, reached = kernels().play_games(
         seeds,
         kinds,
         t.start,
@@ -136,8 +140,9 @@ def _play(
         t.arrive,
         t.dist,
         log,
+        profile,
     )
-    return stats, moves, offsets
+    return stats, moves, offsets, BranchingProfile(sums, reached)
 
 
 def outcome_of(row: Sequence[int], players: int) -> Outcome:
@@ -163,14 +168,20 @@ class HalmaFastLane:
         _play(tiny, np.zeros(2, np.int64), np.zeros(1, np.int64), False)
 
     def play(
-        self, seed: int, indices: Sequence[int], record_header: Mapping[str, Any] | None = None
+        self,
+        seed: int,
+        indices: Sequence[int],
+        record_header: Mapping[str, Any] | None = None,
+        profile: bool = False,
     ) -> tuple[GameTable, list[Record] | None]:
         ensure_compiled()
         t = fast_tables(self.rules)
         kinds = np.array([AGENT_KINDS[name] for name in self.agents], np.int64)
         seeds = np.array([fast_game_seed(seed, i) for i in indices], np.int64)
-        stats, moves, offsets = _play(t, kinds, seeds, record_header is not None)
-        table = stats_table(stats, indices)
+        stats, moves, offsets, branching = _play(
+            t, kinds, seeds, record_header is not None, profile
+        )
+        table = stats_table(stats, indices, branching if profile else None)
         if record_header is None:
             return table, None
         game = make_game(self.rules)
@@ -182,7 +193,11 @@ class HalmaFastLane:
         return table, records
 
 
-def stats_table(stats: npt.NDArray[np.int64], indices: Sequence[int]) -> GameTable:
+def stats_table(
+    stats: npt.NDArray[np.int64],
+    indices: Sequence[int],
+    profile: BranchingProfile | None = None,
+) -> GameTable:
     """The core's table of the kernels' statistics rows (result, winners, rounds, moves,
     branching total, decisions) of games ``indices``."""
     codes = np.array([RESULT_CODE[name] for name in RESULTS], np.int64)
@@ -196,6 +211,7 @@ def stats_table(stats: npt.NDArray[np.int64], indices: Sequence[int]) -> GameTab
         moves=stats[:, 3],
         branching_total=stats[:, 4],
         decisions=stats[:, 5],
+        profile=profile,
     )
 
 

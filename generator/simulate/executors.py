@@ -28,6 +28,8 @@ from generator.errors import InputError, Interrupted
 PlanT = TypeVar("PlanT")
 ResultT = TypeVar("ResultT", bound=Sized)
 
+KILL_WAIT = 30.0
+"""Seconds to wait for a killed worker process to be gone."""
 SCHEDULER_PATTERN = re.compile(r"^(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}$")
 
 
@@ -116,7 +118,9 @@ def _end_pool(pool: ProcessPoolExecutor) -> None:
             process.join(1.0)
             if process.is_alive():
                 process.kill()
-                process.join(1.0)
+                # a killed process ends once the kernel schedules it; on a loaded machine
+                # that can take more than a second
+                process.join(KILL_WAIT)
 
 
 def check_scheduler(address: str) -> str:

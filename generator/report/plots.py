@@ -184,8 +184,12 @@ def metrics_against_value(
         axes.set_ylabel(metric)
         if rates:
             axes.set_ylim(-0.03, 1.03)
-        if len(series) > 1 and axes is axes_row[-1]:
-            axes.legend(frameon=False, fontsize=6.5, loc="lower right")
+    if len(series) > 1:  # below the panels: inside one it hides points
+        handles, labels = axes_row[-1].get_legend_handles_labels()
+        figure.legend(
+            handles, labels, loc="outside lower center", ncol=min(len(labels), 4),
+            frameon=False, fontsize=6.5,
+        )  # fmt: skip
     figure.suptitle(f"against {parameter} (hollow: unplayable)", fontsize=10)
     return figure
 

@@ -272,7 +272,7 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
     console.print(
         f"[bold {colour}]{report['verdict']}[/]: {variant.name} ({variant.game}), "
         f"{report['games']} games, agents {', '.join(report['agents'])}, seed {report['seed']}, "
-        f"{report['seconds']:.1f} s"
+        f"engine {report['engine']}, {report['seconds']:.1f} s"
     )
     for reason in report["reasons"]:
         console.print(f"  - {reason}")

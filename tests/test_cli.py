@@ -11,6 +11,7 @@ import pytest
 from conftest import EXAMPLES, CliRunner, write
 
 TICTACTOE = str(EXAMPLES / "tictactoe.toml")
+HALMA = str(EXAMPLES / "halma-standard.toml")
 
 
 def _one_line_error(result: object) -> str:
@@ -78,7 +79,7 @@ def test_check_reports_and_is_independent_of_jobs(run_cli: CliRunner, tmp_path: 
             f"r{jobs}.json",
         )
         assert result.returncode == 0, result.stdout + result.stderr
-        assert "playable" in result.stdout
+        assert "playable" in result.stdout and "engine python" in result.stdout
         reports.append(json.loads((tmp_path / f"r{jobs}.json").read_text()))
     assert reports[0]["metrics"] == reports[1]["metrics"]
     rates = reports[0]["metrics"]["seat_win_rates"]
@@ -260,3 +261,9 @@ def test_a_variant_named_in_latvian_builds_into_its_folder(
     assert result.returncode == 0, result.stderr
     manifest = json.loads((tmp_path / "outputs" / "Ķīniešu dambrete" / "manifest.json").read_text())
     assert manifest["variant"] == "Ķīniešu dambrete"
+
+
+def test_check_names_the_fast_engine_it_played_on(run_cli: CliRunner) -> None:
+    result = run_cli("check", HALMA, "--games", "50", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    assert "engine halma-numba" in result.stdout.splitlines()[0]

@@ -96,6 +96,11 @@ class GameDefinition:
     report_metrics: tuple[str, ...] = ()
     """The game's own metrics (keys of ``State.game_metrics()``) that check and sweep reports
     plot beside the core ones, most telling first (e.g. Kubb's ``first_team_won``)."""
+    opener_metric: str | None = None
+    """A yes/no game metric that is 1 when the side that began won (Kubb's ``first_team_won``),
+    for games whose starting side is drawn at random: seat balance cannot see a first-mover
+    advantage there, so the check reports and judges the opener's share of the won games
+    (``metrics.opener``) as it does the seats'."""
     pooled_metrics: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     """Ratios over all games, ``name -> (numerator, denominator)`` (keys of
     ``State.game_metrics()``): ``metrics.game[name]`` is the sum of the numerators over the sum

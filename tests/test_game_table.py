@@ -255,3 +255,21 @@ def test_a_pooled_ratio_interval_covers_the_true_rate_about_as_often_as_promised
     exact = np.array([2.0, 4.0, 6.0])
     assert ratio_and_interval(exact * 0.5, exact, 0.95) == (0.5, [0.5, 0.5])
     assert ratio_and_interval(np.zeros(3), np.zeros(3), 0.95) == (0.0, [0.0, 0.0])
+
+
+def test_the_opener_block_counts_the_won_games_of_the_starting_side() -> None:
+    rows = [("win", 1.0)] * 30 + [("win", 0.0)] * 10 + [("draw", 0.0)] * 5 + [("unfinished", 0.0)]
+    stats = [
+        GameStats(i, Outcome(result, (0,) if result == "win" else (), 1), 3, 3, 1,
+                  game_metrics={"first_won": flag})
+        for i, (result, flag) in enumerate(rows)
+    ]  # fmt: skip
+    metrics = compute_metrics(stats, 2, opener="first_won")
+    opener = metrics["opener"]
+    assert opener["wins"] == [30, 10] and opener["share"] == 0.75
+    assert opener["balance"] == 0.5
+    assert opener["interval"] == [round(b, 6) for b in wilson(30, 40)]
+    exact = 2 * sum(math.comb(40, k) for k in range(11)) / 2**40  # 10 or fewer of 40
+    assert opener["p_value"] == pytest.approx(exact, rel=1e-5)
+    assert "opener" not in compute_metrics(stats, 2)
+    assert "opener" not in compute_metrics(stats, 2, opener="missing")

@@ -126,3 +126,9 @@ def test_the_check_pools_the_first_baton_rate_over_every_turn(registry: Registry
     assert game["first_baton_field_rate"] != game["first_baton_field_share"]
     low, high = report["metrics"]["intervals"]["game"]["first_baton_field_rate"]
     assert low < game["first_baton_field_rate"] < high
+    # the starting team is drawn, so its advantage is reported beside the seats'
+    opener = report["metrics"]["opener"]
+    assert opener["metric"] == "first_team_won"
+    assert opener["wins"][0] == round(game["first_team_won"] * 60)
+    assert sum(opener["wins"]) == sum(report["metrics"]["seat_fairness"]["wins"])
+    assert opener["balance"] == round(1 - abs(2 * opener["share"] - 1), 6)

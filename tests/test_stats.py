@@ -104,3 +104,41 @@ def test_low_balance_fails_only_when_the_fairness_test_rejects_equal_seats() -> 
         ["balance 0.400 < min_balance 0.5"],
     )
     assert judge([], _metrics(0.6, 0.0001), limits) == (True, [])
+
+
+def test_the_opening_side_is_judged_like_the_seats() -> None:
+    """Kubb draws the starting team: equal seats can hide a first-team advantage."""
+    limits = CheckOptions(min_balance=0.5, fairness_alpha=0.05)
+    metrics = {**_metrics(0.98, 0.8), "opener": {"balance": 0.4, "p_value": 1e-9}}
+    assert judge([], metrics, limits) == (
+        False,
+        ["opener balance 0.400 < min_balance 0.5 (opener fairness p = 1e-09 < 0.05)"],
+    )
+    unsure = {**_metrics(0.98, 0.8), "opener": {"balance": 0.4, "p_value": 0.3}}
+    assert judge([], unsure, limits) == (True, [])
+    note = balance_note(unsure, limits)
+    assert note is not None and note.startswith("opener balance 0.400 is below min_balance")
+    assert judge([], {**_metrics(0.98, 0.8), "opener": {"balance": 0.7, "p_value": 0.0}}, limits)[0]
+
+
+def test_fairest_sweep_point_counts_the_opener_balance() -> None:
+    from generator.sweep.run import fairest
+
+    def report(balance: float, opener: float | None) -> dict[str, object]:
+        metrics: dict[str, object] = {"balance": balance, "seat_fairness": {"p_value": 0.5}}
+        if opener is not None:
+            metrics["opener"] = {"balance": opener, "p_value": 0.5}
+        return {"verdict": "playable", "metrics": metrics}
+
+    assert fairest([report(0.99, 0.6), report(0.95, 0.9), report(0.97, 0.7)]) == 1
+    assert fairest([report(0.9, None), report(0.95, None)]) == 1
+
+
+def test_sides_get_the_exact_binomial_test() -> None:
+    from generator.simulate.stats import sides_p_value
+
+    assert sides_p_value(4, 0) == 0.125  # four games, all to the opener: no evidence yet
+    assert sides_p_value(3, 3) == 1.0 and sides_p_value(0, 0) == 1.0
+    exact = 2 * sum(math.comb(100, k) for k in range(40)) / 2**100
+    assert sides_p_value(61, 39) == pytest.approx(exact, rel=1e-5)
+    assert sides_p_value(39, 61) == sides_p_value(61, 39)

@@ -18,12 +18,13 @@ def _interval(pair: Any) -> str:
 
 def metric_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
     """``(metric, value, interval)`` rows: the Ludii-named metrics, each seat, the fairness
-    test and the engine's own metrics (``game.*``)."""
+    test, the opening side's share and balance (when the start is drawn) and the engine's own
+    metrics (``game.*``)."""
     metrics = report["metrics"]
     intervals = metrics.get("intervals", {})
     rows: list[tuple[str, str, str]] = []
     for key, value in metrics.items():
-        if key in ("intervals", "seat_fairness", "game", "seat_win_rates"):
+        if key in ("intervals", "seat_fairness", "game", "seat_win_rates", "opener"):
             continue
         rows.append(
             (key, _number(value), _interval(intervals.get(key)) if key in WITH_INTERVAL else "")
@@ -40,6 +41,15 @@ def metric_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
                 f"{fairness['p_value']:.3g}",
                 f"chi-square {fairness['statistic']:.2f}, {fairness['dof']} dof",
             )
+        )
+    opener = metrics.get("opener")
+    if opener:
+        rows.append(
+            (f"opener win share ({opener['metric']})", _number(opener["share"]),
+             _interval(opener["interval"])),
+        )  # fmt: skip
+        rows.append(
+            ("opener balance", _number(opener["balance"]), f"fairness p = {opener['p_value']:.3g}")
         )
     own = intervals.get("game", {})
     for key, value in metrics.get("game", {}).items():

@@ -107,12 +107,19 @@ def _worker_signals() -> None:
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel what is pending and end the worker processes now (not after their chunk)."""
+    """Cancel what is pending and end the worker processes now (not after their chunk).
+
+    The pool's own manager thread sees the workers die and reaps them too; two threads
+    waiting on one process can leave either believing it still runs, so the manager thread
+    is let finish first and the processes are joined after it."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with suppress(Exception):
             process.terminate()
+    if manager is not None:
+        manager.join(KILL_WAIT)
     for process in processes:
         with suppress(Exception):
             process.join(1.0)

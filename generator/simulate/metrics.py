@@ -15,6 +15,10 @@
   the seat intervals allow.
 - ``seat_fairness``: chi-square test of the seats' outright wins against equal seats
   (``statistic``, ``dof``, ``p_value``, ``wins``); a small p-value means unequal seats.
+- ``opener`` (games with ``GameDefinition.opener_metric``): of the games someone won, how many
+  the side that began won and how many the other (``wins``), the opener's ``share`` with its
+  ``interval``, ``balance`` (``1 - |2·share - 1|``, as the seats' balance of two seats) and
+  the ``p_value`` of the exact binomial test of equal sides.
 - ``game``: the engine's own per-game numbers (``State.game_metrics()``), each averaged over
   the games (a 0/1 flag becomes a rate); absent for engines without them. Their intervals
   (``intervals.game``, and ``intervals.duration_mean`` for the game length): a Wilson interval
@@ -34,8 +38,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from generator.simulate.playout import GameStats
-from generator.simulate.stats import balance_range, seat_fairness, wilson, z_value
-from generator.simulate.table import GameTable
+from generator.simulate.stats import (
+    balance_range,
+    seat_fairness,
+    sides_p_value,
+    wilson,
+    z_value,
+)
+from generator.simulate.table import RESULT_CODE, GameTable
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -55,10 +65,12 @@ def compute_metrics(
     num_players: int,
     confidence: float = 0.95,
     pooled: Mapping[str, tuple[str, str]] | None = None,
+    opener: str | None = None,
 ) -> dict[str, Any]:
     """The metrics table of a check report, intervals at ``confidence`` (sums over the
     table's columns: no work per game); ``pooled``: the game's ratios over all games
-    (:attr:`generator.api.GameDefinition.pooled_metrics`)."""
+    (:attr:`generator.api.GameDefinition.pooled_metrics`); ``opener``: the game metric that
+    says the starting side won (:attr:`generator.api.GameDefinition.opener_metric`)."""
     table = GameTable.of(stats)
     games = len(table)
     counts = {
@@ -93,6 +105,8 @@ def compute_metrics(
     }
     metrics["intervals"]["duration_mean"] = mean_interval(table.moves, confidence)
     metrics["seat_fairness"] = seat_fairness(wins).as_json()
+    if opener is not None and opener in table.game_metrics:
+        metrics["opener"] = opener_metrics(table, opener, confidence)
     own = game_metric_means(table)
     bounds = {
         key: mean_interval(column, confidence) for key, column in sorted(table.game_metrics.items())
@@ -107,6 +121,23 @@ def compute_metrics(
         metrics["game"] = dict(sorted(own.items()))
         metrics["intervals"]["game"] = dict(sorted(bounds.items()))
     return metrics
+
+
+def opener_metrics(table: GameTable, metric: str, confidence: float) -> dict[str, Any]:
+    """The ``opener`` block: the starting side's share of the won games (see the module)."""
+    won = table.result == RESULT_CODE["win"]
+    opener_wins = int(np.count_nonzero(table.game_metrics[metric][won]))
+    other_wins = int(np.count_nonzero(won)) - opener_wins
+    decided = opener_wins + other_wins
+    share = opener_wins / decided if decided else 0.5
+    return {
+        "metric": metric,
+        "wins": [opener_wins, other_wins],
+        "share": round(share, 6),
+        "interval": _interval(opener_wins, decided, confidence),
+        "balance": round(1 - abs(2 * share - 1), 6),
+        "p_value": sides_p_value(opener_wins, other_wins),
+    }
 
 
 def ratio_and_interval(

@@ -201,6 +201,7 @@ def check_report(
         variant.engine().info().num_players,
         variant.check.confidence,
         variant.definition.pooled_metrics,
+        variant.definition.opener_metric,
     )
     playable, reasons = judge(checks, metrics, variant.check)
     note = balance_note(metrics, variant.check)

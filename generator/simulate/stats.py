@@ -4,6 +4,8 @@
   approximation near 0 and 1 and for few games).
 - :func:`seat_fairness`: Pearson's chi-square test of the seats' outright wins against equal
   seats (every seat expected to win the same number of the decided games).
+- :func:`sides_p_value`: the exact binomial test of two equal sides (the opening side of a
+  game that draws who starts, against the other).
 - :func:`balance_range`: the balance (``1 - spread`` of the seat win rates) that the seats'
   intervals allow, for error bars.
 """
@@ -78,6 +80,18 @@ def seat_fairness(wins: Sequence[int]) -> FairnessTest:
     statistic = sum((w - expected) ** 2 / expected for w in wins)
     dof = seats - 1
     return FairnessTest(statistic, dof, float(chdtrc(dof, statistic)), tuple(wins))
+
+
+def sides_p_value(first: int, second: int) -> float:
+    """Two-sided exact binomial test of two equal sides (a first-mover against the other),
+    from their win counts: right for a handful of games, where chi-square is not."""
+    total = first + second
+    if total == 0:
+        return 1.0
+    from scipy.special import bdtr  # the binomial distribution function (see seat_fairness)
+
+    tail = float(bdtr(min(first, second), total, 0.5))
+    return _round_p(min(1.0, 2 * tail))
 
 
 def balance_range(intervals: Sequence[tuple[float, float]]) -> tuple[float, float]:

@@ -3,7 +3,9 @@
 Rates are judged by their estimates, except the balance: a balance below ``min_balance``
 makes a variant unplayable only when the seat-fairness test rejects equal seats
 (``seat_fairness.p_value < fairness_alpha``), so a handful of games cannot call fair seats
-unequal by chance. ``fairness_alpha = 1`` judges the balance estimate alone.
+unequal by chance. ``fairness_alpha = 1`` judges the balance estimate alone. A game whose
+starting side is drawn at random (``metrics.opener``) has its opener balance judged the same
+way.
 """
 
 from __future__ import annotations
@@ -32,27 +34,45 @@ def judge(
         failed = value < limit if op == ">=" else value > limit
         if failed:
             reasons.append(f"{metric} {value:.3f} {'<' if op == '>=' else '>'} {option} {limit}")
-    balance = metrics["balance"]
-    if balance < limits.min_balance:
-        reason = f"balance {balance:.3f} < min_balance {limits.min_balance}"
-        fairness = metrics.get("seat_fairness")
-        if limits.fairness_alpha >= 1 or fairness is None:
+    for name, balance, p_value, test in _balances(metrics):
+        if balance >= limits.min_balance:
+            continue
+        reason = f"{name} {balance:.3f} < min_balance {limits.min_balance}"
+        if limits.fairness_alpha >= 1 or p_value is None:
             reasons.append(reason)
-        elif fairness["p_value"] < limits.fairness_alpha:
-            p_value = fairness["p_value"]
-            reasons.append(f"{reason} (seat fairness p = {p_value:.3g} < {limits.fairness_alpha})")
+        elif p_value < limits.fairness_alpha:
+            reasons.append(f"{reason} ({test} p = {p_value:.3g} < {limits.fairness_alpha})")
     return not reasons, reasons
 
 
-def balance_note(metrics: dict[str, Any], limits: CheckOptions) -> str | None:
-    """A note when the balance estimate is low but the games do not show unequal seats."""
+def _balances(metrics: dict[str, Any]) -> list[tuple[str, float, float | None, str]]:
+    """``(name, balance, p-value of its fairness test, test name)``: the seats' and, for a game
+    with a randomly drawn start, the opening side's against the other's."""
     fairness = metrics.get("seat_fairness")
-    if fairness is None or limits.fairness_alpha >= 1:
-        return None
-    if metrics["balance"] < limits.min_balance and fairness["p_value"] >= limits.fairness_alpha:
-        return (
-            f"balance {metrics['balance']:.3f} is below min_balance {limits.min_balance}, but "
-            f"the seat-fairness test does not reject equal seats (p = {fairness['p_value']:.3g}"
-            f" >= {limits.fairness_alpha}); play more games to be sure"
+    out = [
+        (
+            "balance",
+            metrics["balance"],
+            fairness["p_value"] if fairness else None,
+            "seat fairness",
         )
+    ]
+    opener = metrics.get("opener")
+    if opener:
+        out.append(("opener balance", opener["balance"], opener["p_value"], "opener fairness"))
+    return out
+
+
+def balance_note(metrics: dict[str, Any], limits: CheckOptions) -> str | None:
+    """A note when a balance estimate is low but the games do not show unequal sides."""
+    if limits.fairness_alpha >= 1:
+        return None
+    for name, balance, p_value, test in _balances(metrics):
+        unsure = p_value is not None and p_value >= limits.fairness_alpha
+        if unsure and balance < limits.min_balance:
+            return (
+                f"{name} {balance:.3f} is below min_balance {limits.min_balance}, but "
+                f"the {test} test does not reject equal sides (p = {p_value:.3g}"
+                f" >= {limits.fairness_alpha}); play more games to be sure"
+            )
     return None

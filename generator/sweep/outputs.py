@@ -36,6 +36,9 @@ def csv_text(result: SweepResult) -> str:
     for key in PLAIN:
         header += [key, f"{key}_low", f"{key}_high"] if key in WITH_INTERVAL else [key]
     header.append("seat_fairness_p")
+    openers = any("opener" in r["metrics"] for r in result.reports)
+    if openers:
+        header += ["opener_share", "opener_low", "opener_high", "opener_balance", "opener_p"]
     for seat in range(1, seats + 1):
         header += [f"seat{seat}_win_rate", f"seat{seat}_low", f"seat{seat}_high"]
     for key in own:
@@ -54,6 +57,13 @@ def csv_text(result: SweepResult) -> str:
         for key in PLAIN:
             row += [metrics[key], *intervals[key]] if key in WITH_INTERVAL else [metrics[key]]
         row.append(metrics["seat_fairness"]["p_value"])
+        if openers:
+            opener = metrics.get("opener")
+            row += (
+                [opener["share"], *opener["interval"], opener["balance"], opener["p_value"]]
+                if opener
+                else [""] * 5
+            )
         rates = metrics["seat_win_rates"]
         for seat in range(seats):
             row += (

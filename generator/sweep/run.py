@@ -124,7 +124,8 @@ def prepare_sweep(
 
 def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
     """The playable report with the highest balance (ties: the larger seat-fairness p-value,
-    then the first)."""
+    then the first). Where the starting side is drawn (``metrics.opener``), the lower of the
+    seat and opener balances counts, and of their p-values."""
     best: int | None = None
     best_key: tuple[float, float] | None = None
     for number, report in enumerate(reports):
@@ -132,6 +133,8 @@ def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
             continue
         metrics = report["metrics"]
         key = (metrics["balance"], metrics["seat_fairness"]["p_value"])
+        if opener := metrics.get("opener"):
+            key = (min(key[0], opener["balance"]), min(key[1], opener["p_value"]))
         if best_key is None or key > best_key:
             best, best_key = number, key
     return best

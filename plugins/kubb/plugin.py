@@ -36,6 +36,7 @@ GAME = GameDefinition(
     default_agent="basic",
     make_game=make_game,
     report_metrics=("first_team_won", "turns", "early_king", "first_baton_field_rate"),
+    opener_metric="first_team_won",
     pooled_metrics={
         "first_baton_field_rate": ("first_baton_field_felled", "first_baton_field_kubbs"),
     },

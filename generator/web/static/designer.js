@@ -265,7 +265,7 @@
     verdict.id = "verdict";
     verdict.append(text("strong", report.verdict));
     verdict.append(
-      ` — ${report.games} games, agents ${report.agents.join(", ")}, seed ${report.seed}, ${report.seconds.toFixed(1)} s`
+      ` — ${report.games} games, agents ${report.agents.join(", ")}, seed ${report.seed}, engine ${report.engine}, ${report.seconds.toFixed(1)} s`
     );
     out.appendChild(verdict);
     const reasons = document.createElement("ul");

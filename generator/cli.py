@@ -345,6 +345,7 @@ def sweep(
     report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
     from generator.simulate.executors import check_scheduler, open_backend
     from generator.simulate.runner import default_jobs
+    from generator.sweep.grid import shown
     from generator.sweep.outputs import write_outputs
     from generator.sweep.run import prepare_sweep, run_sweep
 
@@ -366,7 +367,7 @@ def sweep(
     click.echo(f"{playable} of {len(result.reports)} variants playable; results in {folder}")
     if result.best is not None:
         best = prepared.points[result.best]
-        settings = ", ".join(f"{key}={value}" for key, value in best.parameters.items())
+        settings = ", ".join(f"{key}={shown(value)}" for key, value in best.parameters.items())
         click.echo(f"fairest playable: {best.variant.name} ({settings}) -> {folder / 'best.toml'}")
     sys.exit(0 if result.best is not None else 1)
 

@@ -268,6 +268,9 @@ def test_the_opener_block_counts_the_won_games_of_the_starting_side() -> None:
     opener = metrics["opener"]
     assert opener["wins"] == [30, 10] and opener["share"] == 0.75
     assert opener["balance"] == 0.5
+    low, high = opener["interval"]
+    assert opener["balance_interval"] == [round(2 - 2 * high, 6), round(2 - 2 * low, 6)]
+    assert opener["balance_interval"][0] < 0.5 < opener["balance_interval"][1] < 1
     assert opener["interval"] == [round(b, 6) for b in wilson(30, 40)]
     exact = 2 * sum(math.comb(40, k) for k in range(11)) / 2**40  # 10 or fewer of 40
     assert opener["p_value"] == pytest.approx(exact, rel=1e-5)

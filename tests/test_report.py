@@ -178,3 +178,12 @@ def test_sweep_report_plots_the_games_own_headline_metrics(
     outline.feed(html)
     assert outline.tags["svg"] == 2  # core metrics and the game's own, for the one parameter
     assert "game.first_team_won" in html
+    # Kubb draws the starting team: the opener balance is plotted and ranks the variants
+    assert "opener balance" in html
+    (line,) = axis_series(result, 0, "opener balance")
+    for estimate, bounds, report in zip(
+        line.estimates, line.intervals, result.reports, strict=True
+    ):
+        opener = report["metrics"]["opener"]
+        assert estimate == opener["balance"] and list(bounds) == opener["balance_interval"]
+        assert bounds[0] <= estimate <= bounds[1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import tomllib
 from pathlib import Path
@@ -13,7 +14,7 @@ from conftest import EXAMPLES, CliRunner, write
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate.executors import open_backend
-from generator.sweep.grid import Axis, combinations, parse_axes, parse_axis
+from generator.sweep.grid import Axis, apply, combinations, parse_axes, parse_axis, shown
 from generator.sweep.outputs import csv_text, json_data, variant_toml
 from generator.sweep.run import fairest, point_name, prepare_sweep, run_sweep
 from generator.variant import parse_variant
@@ -41,6 +42,34 @@ def test_values_lists_and_ranges() -> None:
     ]
 
 
+def test_a_value_in_brackets_is_a_list() -> None:
+    axis = parse_axis("rules.opening_batons=[6], [2,4,6],[1, 3,6]")
+    assert axis.values == ((6,), (2, 4, 6), (1, 3, 6))
+    assert [shown(v) for v in axis.values] == ["[6]", "[2,4,6]", "[1,3,6]"]
+    assert parse_axis("rules.opening_batons=[]").values == ((),)
+    assert apply({"rules": {"skill": "club"}}, {"rules.opening_batons": (2, 4, 6)}) == {
+        "rules": {"skill": "club", "opening_batons": [2, 4, 6]}
+    }
+
+
+def test_kubbs_opening_can_be_swept(registry: Registry) -> None:
+    kubb = EXAMPLES / "kubb-seed.toml"
+    sweep = prepare_sweep(registry, kubb, ["rules.opening_batons=[6],[2,4,6]"])
+    assert [p.variant.rules.opening_batons for p in sweep.points] == [(6,), (2, 4, 6)]  # type: ignore[attr-defined]
+    assert [p.variant.name for p in sweep.points] == [
+        "kubb-seed-opening_batons6", "kubb-seed-opening_batons2_4_6",
+    ]  # fmt: skip
+    with open_backend(1) as backend:
+        result = run_sweep(sweep, 20, backend)
+    rows = list(csv.DictReader(io.StringIO(csv_text(result))))
+    assert [row["rules.opening_batons"] for row in rows] == ["[6]", "[2,4,6]"]
+    assert "opener_balance" in rows[0]
+    written = json.loads(json.dumps(json_data(result)))
+    assert written["variants"][1]["parameters"] == {"rules.opening_batons": [2, 4, 6]}
+    toml = tomllib.loads(variant_toml(sweep.points[1].variant))
+    assert toml["rules"]["opening_batons"] == [2, 4, 6]
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -53,6 +82,12 @@ def test_values_lists_and_ranges() -> None:
         ("rules.players=2,,3", "empty value"),
         ("rules.players=2,2", "given twice"),
         ("rules.n=1..100000", "at most"),
+        ("rules.opening_batons=[2,[4]],[6]", "lists inside lists"),
+        ("rules.opening_batons=[6],[2,4,6", "'\\[' without its '\\]'"),
+        ("rules.opening_batons=2,4],[6]", "'\\]' without its '\\['"),
+        ("rules.opening_batons=[2,,4]", "empty item in the list"),
+        ("rules.opening_batons=[6],[6]", "given twice"),
+        ("rules.opening_batons=x[6]", "is not a list"),
     ],
 )
 def test_bad_values_are_one_line(spec: str, message: str) -> None:

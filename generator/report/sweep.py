@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.report.check import parameter_rows
 from generator.report.document import Block, Bullets, Heading, Plot, Report, TableBlock, Text
+from generator.sweep.grid import shown
 
 if TYPE_CHECKING:
     from generator.report.plots import Series
@@ -26,7 +27,43 @@ def _short(name: str) -> str:
 
 
 def _value(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    return shown(value)
+
+
+def _plotted(value: Any) -> Any:
+    """A swept value on a plot's axis: lists as their text (a category)."""
+    return shown(value) if isinstance(value, tuple) else value
+
+
+OPENER_BALANCE = "opener balance"
+"""The opening side's balance (``metrics.opener``), for games that draw who starts."""
+
+
+def metric_value(metrics: dict[str, Any], metric: str) -> float:
+    """A metric of a check report by its plot name: a core key, ``game.<key>`` or
+    :data:`OPENER_BALANCE`."""
+    if metric == OPENER_BALANCE:
+        return float(metrics["opener"]["balance"])
+    if metric.startswith(GAME_PREFIX):
+        return float(metrics["game"].get(metric.removeprefix(GAME_PREFIX), 0.0))
+    return float(metrics[metric])
+
+
+def metric_interval(metrics: dict[str, Any], metric: str) -> tuple[float, float] | None:
+    """The interval of :func:`metric_value` (``None`` for a report without one)."""
+    if metric == OPENER_BALANCE:
+        pair = metrics["opener"].get("balance_interval")
+    elif metric.startswith(GAME_PREFIX):
+        pair = metrics["intervals"].get("game", {}).get(metric.removeprefix(GAME_PREFIX))
+    else:
+        pair = metrics["intervals"].get(metric)
+    return (pair[0], pair[1]) if pair else None
+
+
+def fairness(metrics: dict[str, Any]) -> float:
+    """The balance a sweep ranks by: the seats', or the lower of it and the opener's."""
+    opener = metrics.get("opener")
+    return min(metrics["balance"], opener["balance"]) if opener else float(metrics["balance"])
 
 
 def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
@@ -49,17 +86,12 @@ def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
     for key, numbers in groups.items():
         label = ", ".join(f"{_short(o)}={_value(v)}" for o, v in zip(others, key, strict=True))
         reports = [result.reports[n]["metrics"] for n in numbers]
-        own = metric.startswith(GAME_PREFIX)
-        game_key = metric.removeprefix(GAME_PREFIX)
-        estimates = tuple(m["game"].get(game_key, 0.0) if own else m[metric] for m in reports)
-        bounds = [
-            m["intervals"].get("game", {}).get(game_key) if own else m["intervals"][metric]
-            for m in reports
-        ]
+        estimates = tuple(metric_value(m, metric) for m in reports)
+        bounds = [metric_interval(m, metric) for m in reports]
         series.append(
             Series(
                 label or metric,
-                tuple(sweep.points[n].parameters[name] for n in numbers),
+                tuple(_plotted(sweep.points[n].parameters[name]) for n in numbers),
                 estimates,
                 tuple(
                     (b[0], b[1]) if b else (e, e) for e, b in zip(estimates, bounds, strict=True)
@@ -75,8 +107,9 @@ def _axis_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
 
     return Plot(
         lambda: plots.metrics_against_value(name, panels),
-        "Error bars: balance, the range the seats' intervals allow; completion, its Wilson "
-        "interval.",
+        "Error bars: balance, the range the seats' intervals allow; opener balance (games "
+        "that draw who starts), the range the opening side's interval allows; completion, its "
+        "Wilson interval.",
     )
 
 
@@ -107,18 +140,29 @@ def _heat_map_plot(result: SweepResult) -> Plot:
         (p.parameters[rows.name], p.parameters[columns.name]): n for n, p in enumerate(sweep.points)
     }
     values = [
-        [result.reports[table[r, c]]["metrics"]["balance"] for c in columns.values]
+        [fairness(result.reports[table[r, c]]["metrics"]) for c in columns.values]
         for r in rows.values
     ]
+    openers = any("opener" in r["metrics"] for r in result.reports)
     playable = [
         [result.reports[table[r, c]]["verdict"] == "playable" for c in columns.values]
         for r in rows.values
     ]
+    caption = "Balance (1 - spread of the seat win rates) of every variant of the grid."
+    if openers:
+        caption = (
+            "Balance of every variant of the grid: the lower of the seats' balance and the "
+            "opening side's against the other's."
+        )
     return Plot(
         lambda: plots.heat_map(
-            (rows.name, rows.values), (columns.name, columns.values), values, playable, "balance"
+            (rows.name, [shown(v) for v in rows.values]),
+            (columns.name, [shown(v) for v in columns.values]),
+            values,
+            playable,
+            "balance",
         ),
-        "Balance (1 - spread of the seat win rates) of every variant of the grid.",
+        caption,
     )
 
 
@@ -139,18 +183,28 @@ def sweep_report_document(result: SweepResult) -> Report:
         best = sweep.points[result.best]
         metrics = reports[result.best]["metrics"]
         settings = ", ".join(f"{k} = {_value(v)}" for k, v in best.parameters.items())
+        opener = metrics.get("opener")
+        opening = (
+            f", opener balance {opener['balance']:.3f} ({opener['metric']} "
+            f"{opener['share']:.3f}), opener fairness p = {opener['p_value']:.3g}"
+            if opener
+            else ""
+        )
         blocks.append(
             Text(
                 f"Fairest playable variant: {best.variant.name} ({settings}): balance "
                 f"{_interval_text(metrics, 'balance')}, seat fairness p = "
-                f"{metrics['seat_fairness']['p_value']:.3g}; written to best.toml.",
+                f"{metrics['seat_fairness']['p_value']:.3g}{opening}; written to best.toml.",
                 "good",
             )
         )
     else:
         blocks.append(Text("No variant of this sweep is playable: no best.toml.", "bad"))
     for number, axis in enumerate(sweep.axes):
-        panels = [(m, axis_series(result, number, m)) for m in ("balance", "completion")]
+        core = ["balance", "completion"]
+        if all("opener" in r["metrics"] for r in reports):
+            core.insert(1, OPENER_BALANCE)
+        panels = [(m, axis_series(result, number, m)) for m in core]
         blocks += [Heading(axis.name, 2), _axis_plot(axis.name, panels)]
         own = [(m, axis_series(result, number, m)) for m in game_metric_names(result)]
         if own:

@@ -17,8 +17,9 @@
   (``statistic``, ``dof``, ``p_value``, ``wins``); a small p-value means unequal seats.
 - ``opener`` (games with ``GameDefinition.opener_metric``): of the games someone won, how many
   the side that began won and how many the other (``wins``), the opener's ``share`` with its
-  ``interval``, ``balance`` (``1 - |2·share - 1|``, as the seats' balance of two seats) and
-  the ``p_value`` of the exact binomial test of equal sides.
+  ``interval``, ``balance`` (``1 - |2·share - 1|``, as the seats' balance of two seats) with
+  the range that interval allows (``balance_interval``), and the ``p_value`` of the exact
+  binomial test of equal sides.
 - ``game``: the engine's own per-game numbers (``State.game_metrics()``), each averaged over
   the games (a 0/1 flag becomes a rate); absent for engines without them. Their intervals
   (``intervals.game``, and ``intervals.duration_mean`` for the game length): a Wilson interval
@@ -130,12 +131,18 @@ def opener_metrics(table: GameTable, metric: str, confidence: float) -> dict[str
     other_wins = int(np.count_nonzero(won)) - opener_wins
     decided = opener_wins + other_wins
     share = opener_wins / decided if decided else 0.5
+    low, high = _interval(opener_wins, decided, confidence)
+    ends = [1 - abs(2 * low - 1), 1 - abs(2 * high - 1)]
     return {
         "metric": metric,
         "wins": [opener_wins, other_wins],
         "share": round(share, 6),
-        "interval": _interval(opener_wins, decided, confidence),
+        "interval": [low, high],
         "balance": round(1 - abs(2 * share - 1), 6),
+        "balance_interval": [
+            round(min(ends), 6),
+            1.0 if low <= 0.5 <= high else round(max(ends), 6),
+        ],
         "p_value": sides_p_value(opener_wins, other_wins),
     }
 

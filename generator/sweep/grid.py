@@ -2,7 +2,8 @@
 
 Values are a comma list (``2,3,4``; ``true,false``; ``hexagon,star``), an integer range
 (``4..6`` = 4, 5, 6), or a range with a step (``22..28:2`` = 22, 24, 26, 28; ``0.5..1:0.25``).
-Only ``[rules]`` and ``[production]`` fields can be swept.
+A value in brackets is a list, for fields that hold one (``[6],[2,4,6]``: Kubb's opening
+batons). Only ``[rules]`` and ``[production]`` fields can be swept.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 RANGE = re.compile(rf"^\s*({NUMBER})\s*\.\.\s*({NUMBER})\s*(?::\s*({NUMBER})\s*)?$")
 
 Scalar = bool | int | float | str
+Value = Scalar | tuple[Scalar, ...]
+"""One swept value: a scalar, or a list (a tuple, so values stay hashable and comparable)."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class Axis:
 
     table: str
     field: str
-    values: tuple[Scalar, ...]
+    values: tuple[Value, ...]
 
     @property
     def name(self) -> str:
@@ -53,6 +56,49 @@ def scalar(text: str) -> Scalar:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     return text
+
+
+def shown(value: Value) -> str:
+    """A value as the command line writes it: ``true``, ``4``, ``[2,4,6]``."""
+    if isinstance(value, tuple):
+        return "[" + ",".join(shown(item) for item in value) + "]"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _split(spec: str, text: str) -> list[str]:
+    """``text`` split at the commas outside brackets (``[2,4],[6]`` is two values)."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char == "[":
+            depth += 1
+            if depth > 1:
+                raise InputError(f"--set {spec}: lists inside lists cannot be swept")
+        elif char == "]":
+            depth -= 1
+            if depth < 0:
+                raise InputError(f"--set {spec}: a ']' without its '['")
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    if depth:
+        raise InputError(f"--set {spec}: a '[' without its ']'")
+    return [*parts, current]
+
+
+def _value(spec: str, text: str) -> Value:
+    """A scalar, or a bracketed list of scalars."""
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        inner = text[1:-1]
+        items = _split(spec, inner) if inner.strip() else []
+        if any(not item.strip() for item in items):
+            raise InputError(f"--set {spec}: empty item in the list {text}")
+        return tuple(scalar(item) for item in items)
+    if "[" in text or "]" in text:
+        raise InputError(f"--set {spec}: {text!r} is not a list (write it as [a,b,c])")
+    return scalar(text)
 
 
 def _range(spec: str, text: str) -> tuple[Scalar, ...]:
@@ -96,13 +142,14 @@ def parse_axis(spec: str) -> Axis:
         raise InputError(
             f"--set {spec}: table {table!r} cannot be swept (allowed: rules, production)"
         )
+    values: tuple[Value, ...]
     if RANGE.match(text):
         values = _range(spec, text)
     else:
-        parts = text.split(",")
+        parts = _split(spec, text)
         if any(not part.strip() for part in parts):
             raise InputError(f"--set {spec}: empty value in the list")
-        values = tuple(scalar(part) for part in parts)
+        values = tuple(_value(spec, part) for part in parts)
     if len(set(map(repr, values))) != len(values):
         raise InputError(f"--set {spec}: a value is given twice")
     return Axis(table, field.strip(), values)
@@ -123,7 +170,7 @@ def parse_axes(specs: Sequence[str]) -> tuple[Axis, ...]:
     return axes
 
 
-def combinations(axes: Sequence[Axis]) -> list[dict[str, Scalar]]:
+def combinations(axes: Sequence[Axis]) -> list[dict[str, Value]]:
     """The cross product, first axis slowest: ``[{"rules.players": 2, "rules.n": 4}, ...]``."""
     return [
         {axis.name: value for axis, value in zip(axes, values, strict=True)}
@@ -131,11 +178,12 @@ def combinations(axes: Sequence[Axis]) -> list[dict[str, Scalar]]:
     ]
 
 
-def apply(data: dict[str, Any], point: dict[str, Scalar]) -> dict[str, Any]:
+def apply(data: dict[str, Any], point: dict[str, Value]) -> dict[str, Any]:
     """A copy of parsed variant data with the values of ``point`` set."""
     out = {key: dict(value) if isinstance(value, dict) else value for key, value in data.items()}
     for name, value in point.items():
         table, _, field = name.partition(".")
         current = out.get(table, {})
-        out[table] = {**(current if isinstance(current, dict) else {}), field: value}
+        given = list(value) if isinstance(value, tuple) else value
+        out[table] = {**(current if isinstance(current, dict) else {}), field: given}
     return out

@@ -15,6 +15,7 @@ from typing import Any
 import tomli_w
 
 from generator.registry import Registry
+from generator.sweep.grid import shown
 from generator.sweep.run import SweepResult
 from generator.variant import TABLES, Variant, parse_variant
 
@@ -78,7 +79,7 @@ def csv_text(result: SweepResult) -> str:
 
 
 def _cell(value: Any) -> Any:
-    return str(value).lower() if isinstance(value, bool) else value
+    return shown(value) if isinstance(value, bool | tuple) else value
 
 
 def json_data(result: SweepResult) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate.executors import Backend
 from generator.simulate.runner import CheckPlan, Progress, check_plan, check_report, simulate_many
-from generator.sweep.grid import Axis, Scalar, apply, combinations, parse_axes
+from generator.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown
 from generator.variant import Variant, parse_variant, read_variant_file, safe_folder_name
 
 
@@ -26,7 +26,7 @@ from generator.variant import Variant, parse_variant, read_variant_file, safe_fo
 class SweepPoint:
     """One combination of the swept values: its variant, plan and static checks."""
 
-    parameters: dict[str, Scalar]
+    parameters: dict[str, Value]
     variant: Variant
     plan: CheckPlan
     checks: tuple[StaticCheck, ...]
@@ -55,18 +55,18 @@ class SweepResult:
     """The point with the fairest seats among the playable ones."""
 
 
-def point_name(base: str, parameters: dict[str, Scalar]) -> str:
+def point_name(base: str, parameters: dict[str, Value]) -> str:
     """``halma-standard-players3-n5``: the base name and each swept value (a safe folder
     name of at most 64 characters, or ``""`` when none fits)."""
     parts = [base]
     for key, value in parameters.items():
-        shown = str(value).lower() if isinstance(value, bool) else str(value)
-        parts.append(re.sub(r"[^\w.]+", "_", key.partition(".")[2] + shown).replace("..", "_"))
+        text = shown(value).strip("[]")
+        parts.append(re.sub(r"[^\w.]+", "_", key.partition(".")[2] + text).replace("..", "_"))
     name = "-".join(parts)
     return name if safe_folder_name(name) else ""
 
 
-def point_names(base: str, points: Sequence[dict[str, Scalar]]) -> list[str]:
+def point_names(base: str, points: Sequence[dict[str, Value]]) -> list[str]:
     """A distinct name per point (numbered when names cut at 64 characters would clash)."""
     names = [point_name(base, parameters) for parameters in points]
     if "" in names or len(set(names)) != len(names):
@@ -75,9 +75,9 @@ def point_names(base: str, points: Sequence[dict[str, Scalar]]) -> list[str]:
 
 
 def _validate_point(
-    registry: Registry, data: dict[str, Any], parameters: dict[str, Scalar], name: str, source: str
+    registry: Registry, data: dict[str, Any], parameters: dict[str, Value], name: str, source: str
 ) -> Variant:
-    settings = ", ".join(f"{key}={value}" for key, value in parameters.items())
+    settings = ", ".join(f"{key}={shown(value)}" for key, value in parameters.items())
     point = apply(data, parameters)
     point["name"] = name
     try:
@@ -133,7 +133,7 @@ def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
             continue
         metrics = report["metrics"]
         key = (metrics["balance"], metrics["seat_fairness"]["p_value"])
-        if opener := metrics.get("opener"):
+        if opener := metrics.get("opener"):  # as the sweep report's fairness
             key = (min(key[0], opener["balance"]), min(key[1], opener["p_value"]))
         if best_key is None or key > best_key:
             best, best_key = number, key

@@ -36,7 +36,8 @@ class SweepPoint:
 class Sweep:
     """A validated sweep, ready to run."""
 
-    source: Path
+    source: str
+    """The variant file (or ``designer``) the sweep starts from."""
     base: Variant
     data: dict[str, Any]
     """The parsed variant file the combinations start from."""
@@ -99,8 +100,23 @@ def prepare_sweep(
     """Parse the ``--set`` options and validate every combination (and its agents) before
     any game runs; the first bad one raises :class:`InputError` naming it."""
     data = read_variant_file(path)
-    source = str(path)
-    base = parse_variant(data, registry, source=source, default_name=path.stem)
+    return sweep_of(
+        registry, data, specs, source=str(path), default_name=path.stem,
+        agent=agent, seed=seed, engine=engine,
+    )  # fmt: skip
+
+
+def sweep_variants(
+    registry: Registry,
+    data: dict[str, Any],
+    specs: Sequence[str],
+    *,
+    source: str,
+    default_name: str,
+) -> tuple[Variant, tuple[Axis, ...], list[tuple[dict[str, Value], Variant]]]:
+    """The base variant, the axes and every combination's variant, all validated (no plans:
+    nothing is compiled or loaded)."""
+    base = parse_variant(data, registry, source=source, default_name=default_name)
     axes = parse_axes(specs)
     models = {"rules": base.definition.rules_model, "production": base.definition.production_model}
     for axis in axes:
@@ -112,14 +128,35 @@ def prepare_sweep(
                 f"(allowed: {allowed})"
             )
     grid = combinations(axes)
+    points = [
+        (parameters, _validate_point(registry, data, parameters, name, source))
+        for parameters, name in zip(grid, point_names(base.name, grid), strict=True)
+    ]
+    return base, axes, points
+
+
+def sweep_of(
+    registry: Registry,
+    data: dict[str, Any],
+    specs: Sequence[str],
+    *,
+    source: str,
+    default_name: str,
+    agent: str | None = None,
+    seed: int = 0,
+    engine: str = "auto",
+) -> Sweep:
+    """:func:`prepare_sweep` of variant data (as a variant file holds it) instead of a file."""
+    base, axes, validated = sweep_variants(
+        registry, data, specs, source=source, default_name=default_name
+    )
     points = []
-    for parameters, name in zip(grid, point_names(base.name, grid), strict=True):
-        variant = _validate_point(registry, data, parameters, name, source)
+    for parameters, variant in validated:
         plan = check_plan(registry, variant, seed=seed, agent=agent, engine=engine)
         points.append(
             SweepPoint(parameters, variant, plan, tuple(static_checks(registry, variant)))
         )
-    return Sweep(path, base, data, axes, tuple(points), seed)
+    return Sweep(source, base, data, axes, tuple(points), seed)
 
 
 def fairest(reports: Sequence[dict[str, Any]]) -> int | None:

@@ -146,7 +146,7 @@ def test_unknown_game_is_404_with_allowed_names(client: TestClient) -> None:
 def test_unknown_action_is_404(client: TestClient) -> None:
     answer = client.post("/games/halma/explode", json={})
     assert answer.status_code == 404
-    assert "allowed: check, build" in answer.json()["error"]
+    assert "allowed: check, sweep, build" in answer.json()["error"]
 
 
 def test_static_files_are_served_and_nothing_else(client: TestClient) -> None:
@@ -402,6 +402,77 @@ def test_unknown_and_malformed_jobs_are_404(client: TestClient) -> None:
         answer = client.get(path)
         assert answer.status_code == 404
     assert client.post("/jobs/AAAAAAAAAAAAAAAA/cancel").status_code == 404
+
+
+# ---- sweep jobs ------------------------------------------------------------------------------
+
+
+def test_sweep_runs_in_the_background_and_offers_its_outputs(client: TestClient) -> None:
+    started = client.post(
+        "/games/halma/sweep",
+        json={"variant": form(), "games": 6, "sets": ["rules.players=2,3", "rules.n=3..4"]},
+    )
+    assert started.status_code == 202, started.json()
+    job = started.json()["id"]
+    status = wait(client, job, timeout=120)
+    assert status["state"] == "done", status
+    assert (status["done"], status["total"]) == (24, 24)
+    result = status["result"]
+    assert result["axes"] == ["rules.players", "rules.n"]
+    assert [v["parameters"] for v in result["variants"]] == [
+        {"rules.players": "2", "rules.n": "3"},
+        {"rules.players": "2", "rules.n": "4"},
+        {"rules.players": "3", "rules.n": "3"},
+        {"rules.players": "3", "rules.n": "4"},
+    ]
+    assert result["files"] == ["sweep.csv", "sweep.json", "best.toml", "report.html"]
+    page = client.get(f"/jobs/{job}/sweep/report.html")
+    assert page.status_code == 200 and "Sweep of web-test" in page.text
+    assert "sandbox" in page.headers["content-security-policy"]
+    table = client.get(f"/jobs/{job}/sweep/sweep.csv")
+    assert table.headers["content-disposition"].startswith("attachment")
+    assert len(table.text.strip().splitlines()) == 5
+    best = tomllib.loads(client.get(f"/jobs/{job}/sweep/best.toml").text)
+    assert best["name"] == result["best"]
+    assert client.get(f"/jobs/{job}/sweep/secrets.txt").status_code == 404
+    assert client.get(f"/jobs/{job}/report.html").status_code == 409
+
+
+def test_a_sweep_with_no_playable_variant_has_no_best_toml(client: TestClient) -> None:
+    strict = form({"check.max_drawishness": "0", "check.min_completion": "1"})
+    started = client.post(
+        "/games/halma/sweep",
+        json={"variant": strict, "games": 2, "sets": ["rules.max_rounds=1,2"]},
+    )
+    assert started.status_code == 202, started.json()
+    status = wait(client, started.json()["id"], timeout=120)
+    assert status["state"] == "done" and status["result"]["best"] is None
+    answer = client.get(f"/jobs/{started.json()['id']}/sweep/best.toml")
+    assert answer.status_code == 404 and "no best.toml" in answer.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"sets": []}, "sets: give one or two TABLE.FIELD=VALUES"),
+        ({"sets": "rules.n=3,4"}, "sets: give one or two"),
+        ({"sets": ["rules.n=3", "rules.players=2", "rules.jump_own=true"]}, "one or two"),
+        ({"sets": ["rules.colour=1,2"]}, "--set rules.colour: unknown field of [rules] for halma"),
+        ({"sets": ["rules.n=1,3"]}, "--set rules.n=1: [rules] n: "),
+        (
+            {"sets": ["rules.n=2..7", "rules.players=2,3,4"], "games": 2000},
+            "18 variants × 2000 games = 36000 games; at most 20000 in one sweep",
+        ),
+        ({"sets": ["rules.n=2..7", "rules.players=2..6"], "games": 1000}, "at most 20000"),
+        ({"sets": ["rules.n=3,4"], "games": 0}, "games: 0 is out of range"),
+    ],
+)
+def test_sweep_refuses_bad_requests_before_any_job(
+    client: TestClient, body: dict[str, Any], words: str
+) -> None:
+    answer = client.post("/games/halma/sweep", json={"variant": form(), "games": 5, **body})
+    assert answer.status_code == 422, answer.json()
+    assert words in answer.json()["error"]
 
 
 # ---- build jobs ------------------------------------------------------------------------------

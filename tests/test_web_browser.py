@@ -262,3 +262,25 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     )
     print(f"preview: change -> picture {measured} ms; answers {answers} ms")
     assert max(measured) < 1000  # the 300 ms target is measured and reported, not timed here
+
+
+def test_a_sweep_in_chromium_loads_its_fairest_variant(page: Page, server: str) -> None:
+    page.goto(f"{server}/games/halma")
+    settled(page)
+    page.fill("#sweep-set-1", "rules.n=3,4")
+    page.fill("#sweep-games", "4")
+    page.click("#sweep")
+    page.wait_for_selector("#sweep-summary", timeout=120_000)
+    assert page.inner_text("#sweep-summary").endswith("4 games each, seed 0")
+    assert page.locator("#sweep-table tr").count() == 3  # the header and two variants
+    assert page.locator("#sweep-result a").count() == 4  # csv, json, best.toml, report
+    page.click("#sweep-load-best")
+    page.wait_for_function("document.getElementById('f-name').value.includes('-n')")
+    settled(page)
+    name = page.input_value("#f-name")
+    assert name.endswith(f"-n{page.input_value('#f-rules-n')}")
+    # a bad value is the server's one line, under the sweep
+    page.fill("#sweep-set-1", "rules.n=1,3")
+    page.click("#sweep")
+    page.wait_for_function("document.getElementById('sweep-error').textContent !== ''")
+    assert page.inner_text("#sweep-error").startswith("--set rules.n=1: [rules] n: ")

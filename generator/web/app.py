@@ -35,6 +35,7 @@ from generator.build import plywright_version
 from generator.errors import InputError
 from generator.registry import Registry, load_registry
 from generator.simulate.runner import resolve_agents
+from generator.sweep.run import sweep_variants
 from generator.variant import parse_variant
 from generator.web.designer import evaluate
 from generator.web.forms import (
@@ -46,7 +47,7 @@ from generator.web.forms import (
     strip_source,
 )
 from generator.web.jobs import Busy, JobManager
-from generator.web.work import REPORT_FILES, ZIP_NAME, JobSpec
+from generator.web.work import REPORT_FILES, SWEEP_FILES, SWEEP_FOLDER, ZIP_NAME, JobSpec
 
 HERE = Path(__file__).parent
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]", "testserver")
@@ -62,7 +63,9 @@ class Limits:
     max_upload: int = 64 * 1024
     """Largest variant file (bytes) accepted by upload, and largest JSON request."""
     max_games: int = 2000
-    """Most simulated games in one check."""
+    """Most simulated games in one check, and per variant of a sweep."""
+    max_sweep_games: int = 20_000
+    """Most simulated games in one sweep, over all its variants."""
     default_games: int = 100
     max_running: int = 2
     """Background jobs (checks and builds) running at once."""
@@ -264,8 +267,8 @@ def create_app(
     async def job_route(request: Request) -> Response:
         definition = game_of(request)
         kind = request.path_params["kind"]
-        if kind not in ("check", "build"):
-            raise HTTPException(404, f"no such action {kind!r} (allowed: check, build)")
+        if kind not in ("check", "sweep", "build"):
+            raise HTTPException(404, f"no such action {kind!r} (allowed: check, sweep, build)")
         payload = await read_json(request)
         reading = read_form(registry, definition, payload.get("variant") or {})
         if reading.variant is None:
@@ -273,7 +276,7 @@ def create_app(
                 {"error": reading.error, "field_errors": reading.field_errors}, status_code=422
             )
         spec = JobSpec(kind, reading.data, jobs.root, registry_factory)
-        if kind == "check":
+        if kind in ("check", "sweep"):
             games = payload.get("games", limits.default_games)
             if not isinstance(games, int) or isinstance(games, bool):
                 games = -1
@@ -293,7 +296,12 @@ def create_app(
                 resolve_agents(registry, reading.variant, agent)
             except InputError as exc:
                 raise BadRequest(strip_source(exc), 422) from None
-            spec = JobSpec(kind, reading.data, jobs.root, registry_factory, games, seed, agent)
+            sets: tuple[str, ...] = ()
+            if kind == "sweep":
+                sets = sweep_sets(reading.data, payload.get("sets"), games)
+            spec = JobSpec(
+                kind, reading.data, jobs.root, registry_factory, games, seed, agent, sets=sets
+            )
         else:
             spec = JobSpec(
                 kind, reading.data, jobs.root, registry_factory, force=payload.get("force") is True
@@ -303,6 +311,33 @@ def create_app(
         except Busy as exc:
             raise BadRequest(str(exc), 503) from None
         return JSONResponse(job.status(), status_code=202)
+
+    def sweep_sets(data: dict[str, Any], given: object, games: int) -> tuple[str, ...]:
+        """The swept parameters of a sweep request, every combination validated here (a bad
+        value is a 422 before any job starts), within ``max_sweep_games`` in all."""
+        if (
+            not isinstance(given, list)
+            or not 1 <= len(given) <= 2
+            or not all(isinstance(item, str) and item.strip() for item in given)
+        ):
+            raise BadRequest(
+                "sets: give one or two TABLE.FIELD=VALUES (e.g. rules.players=2,3,4)", 422
+            )
+        sets = tuple(item.strip() for item in given)
+        try:
+            _, _, points = sweep_variants(
+                registry, data, sets, source="designer", default_name="designer"
+            )
+        except InputError as exc:
+            raise BadRequest(strip_source(exc), 422) from None
+        total = games * len(points)
+        if total > limits.max_sweep_games:
+            raise BadRequest(
+                f"{len(points)} variants × {games} games = {total} games; at most "
+                f"{limits.max_sweep_games} in one sweep (fewer values or fewer games)",
+                422,
+            )
+        return sets
 
     async def job_status(request: Request) -> Response:
         return JSONResponse(job_of(request).status())
@@ -364,6 +399,29 @@ def create_app(
         }
         return FileResponse(job.folder / name, media_type=media, headers=headers)
 
+    async def sweep_file(request: Request) -> Response:
+        job = job_of(request)
+        name = request.path_params["name"]
+        if name not in SWEEP_FILES:
+            allowed = ", ".join(SWEEP_FILES)
+            raise BadRequest(f"no such sweep file {name!r} (allowed: {allowed})", 404)
+        if job.kind != "sweep" or job.state != "done" or job.result is None:
+            raise BadRequest("this job has no finished sweep", 409)
+        if name not in job.result["files"]:
+            raise BadRequest("no variant of this sweep is playable: no best.toml", 404)
+        media = {
+            ".html": "text/html; charset=utf-8",
+            ".csv": "text/csv; charset=utf-8",
+            ".json": "application/json",
+            ".toml": "text/plain; charset=utf-8",
+        }[Path(name).suffix]
+        kind = "inline" if name.endswith(".html") else "attachment"
+        headers = {
+            **file_headers(name),
+            "Content-Disposition": disposition(kind, f"{job.result['name']}-{name}"),
+        }
+        return FileResponse(job.folder / SWEEP_FOLDER / name, media_type=media, headers=headers)
+
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
         return _error(str(exc), exc.status)
@@ -408,6 +466,7 @@ def create_app(
         Route("/jobs/{job}/build.zip", job_zip),
         Route("/jobs/{job}/files/{index:int}", job_file),
         Route("/jobs/{job}/report.{suffix}", job_report),
+        Route("/jobs/{job}/sweep/{name}", sweep_file),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
     middleware = []

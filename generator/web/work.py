@@ -1,4 +1,4 @@
-"""What a background job does, in its own process: a check or a build of one variant.
+"""What a background job does, in its own process: a check, a sweep or a build of a variant.
 
 The job process rebuilds the registry and re-validates the variant data itself (nothing but
 plain data crosses the process boundary) and reports to the server through a pipe:
@@ -26,6 +26,10 @@ REPORT_PDF = "check-report.pdf"
 REPORT_FILES = (REPORT_HTML, REPORT_PDF)
 """The check report with plots (``plywright check --report``), as a page and as a PDF."""
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+SWEEP_FOLDER = "sweep"
+"""Fixed name of a sweep's output folder inside its job's folder."""
+SWEEP_FILES = ("report.html", "sweep.csv", "sweep.json", "best.toml")
+"""What a sweep job offers (``plywright sweep --format html``)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class JobSpec:
     """Everything a job process needs, as plain picklable values."""
 
     kind: str
-    """``check`` or ``build``."""
+    """``check``, ``sweep`` or ``build``."""
     data: Mapping[str, Any]
     """The variant data (as a variant file holds it), validated again in the job."""
     folder: Path
@@ -43,6 +47,8 @@ class JobSpec:
     seed: int = 0
     agent: str | None = None
     force: bool = False
+    sets: tuple[str, ...] = ()
+    """A sweep's ``--set`` options."""
 
 
 def _variant(spec: JobSpec, registry: Registry) -> Variant:
@@ -128,7 +134,57 @@ def zip_build(folder: Path, target: Path, name: str) -> None:
             archive.writestr(info, path.read_bytes())
 
 
-RUNNERS = {"check": run_check_job, "build": run_build_job}
+def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
+    """``plywright sweep`` of the variant in this process (one core): every output in the
+    job's sweep folder, and a summary of each variant for the page."""
+    from generator.simulate.executors import open_backend
+    from generator.sweep.grid import shown
+    from generator.sweep.outputs import write_outputs
+    from generator.sweep.run import run_sweep, sweep_of
+
+    registry = spec.registry_factory()
+    sweep = sweep_of(
+        registry, dict(spec.data), spec.sets, source="designer", default_name="designer",
+        agent=spec.agent, seed=spec.seed,
+    )  # fmt: skip
+    send(("total", spec.games * len(sweep.points)))
+    done = [0]
+
+    def progress(count: int) -> None:
+        done[0] += count
+        send(("progress", done[0]))
+
+    with open_backend(1) as backend:
+        result = run_sweep(sweep, spec.games, backend, progress)
+    send(("stage", "writing the sweep report"))
+    written = write_outputs(result, spec.folder / SWEEP_FOLDER, registry, "html")
+    best = sweep.points[result.best] if result.best is not None else None
+    return {
+        "name": sweep.base.name,
+        "games": spec.games,
+        "seed": spec.seed,
+        "axes": [axis.name for axis in sweep.axes],
+        "variants": [
+            {
+                "name": point.variant.name,
+                "parameters": {key: shown(value) for key, value in point.parameters.items()},
+                "verdict": report["verdict"],
+                "balance": report["metrics"]["balance"],
+                **(
+                    {"opener_balance": report["metrics"]["opener"]["balance"]}
+                    if "opener" in report["metrics"]
+                    else {}
+                ),
+                "completion": report["metrics"]["completion"],
+            }
+            for point, report in zip(sweep.points, result.reports, strict=True)
+        ],
+        "best": best.variant.name if best is not None else None,
+        "files": [path.name for path in written],
+    }
+
+
+RUNNERS = {"check": run_check_job, "sweep": run_sweep_job, "build": run_build_job}
 
 
 def job_main(spec: JobSpec, conn: Connection) -> None:

@@ -155,7 +155,7 @@
       img.classList.toggle("stale", !answer.ok);
     }
     if (answer.ok) img.classList.remove("stale");
-    for (const id of ["download", "check", "build"]) {
+    for (const id of ["download", "check", "sweep", "build"]) {
       document.getElementById(id).disabled = !answer.ok;
     }
   }
@@ -194,24 +194,29 @@
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
   });
 
-  document.getElementById("upload").addEventListener("change", async (event) => {
-    const file = event.target.files[0];
-    event.target.value = "";
-    if (!file) return;
-    fileError.textContent = "";
+  // a variant file (an upload, or a sweep's best.toml) into the form; false on an error
+  async function loadVariantFile(file, errorSlot) {
+    errorSlot.textContent = "";
     const body = new FormData();
     body.append("file", file);
     const response = await fetch(root.dataset.upload, { method: "POST", body: body });
     const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
     if (!response.ok) {
-      fileError.textContent = data.error;
-      return;
+      errorSlot.textContent = data.error;
+      return false;
     }
     document.getElementById("f-name").value = data.name;
     const preset = document.getElementById("f-preset");
     if (Array.from(preset.options).some((o) => o.value === data.preset)) preset.value = data.preset;
     fill(data.values);
     schedule();
+    return true;
+  }
+
+  document.getElementById("upload").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    event.target.value = "";
+    if (file) await loadVariantFile(file, fileError);
   });
 
   // ---- background jobs ----
@@ -298,6 +303,73 @@
     }
   }
 
+  function showSweep(job) {
+    const result = job.result;
+    const out = document.getElementById("sweep-result");
+    out.replaceChildren();
+    const playable = result.variants.filter((v) => v.verdict === "playable").length;
+    const summary = text(
+      "p",
+      `${playable} of ${result.variants.length} variants playable, ${result.games} games each, seed ${result.seed}`
+    );
+    summary.id = "sweep-summary";
+    out.appendChild(summary);
+    const table = document.createElement("table");
+    table.className = "metrics";
+    table.id = "sweep-table";
+    const opener = result.variants.some((v) => "opener_balance" in v);
+    const head = document.createElement("tr");
+    for (const name of [...result.axes, "verdict", "balance", ...(opener ? ["opener balance"] : []), "completion"]) {
+      head.appendChild(text("th", name));
+    }
+    table.appendChild(head);
+    for (const variant of result.variants) {
+      const row = document.createElement("tr");
+      if (variant.name === result.best) row.className = "best";
+      for (const axis of result.axes) row.appendChild(text("td", variant.parameters[axis]));
+      row.appendChild(text("td", variant.verdict));
+      row.appendChild(text("td", number(variant.balance)));
+      if (opener) row.appendChild(text("td", number(variant.opener_balance)));
+      row.appendChild(text("td", number(variant.completion)));
+      table.appendChild(row);
+    }
+    out.appendChild(table);
+    const links = text("p", "Files: ");
+    for (const name of result.files) {
+      const link = text("a", name);
+      link.href = `/jobs/${job.id}/sweep/${name}`;
+      if (name.endsWith(".html")) link.target = "_blank";
+      else link.setAttribute("download", `${result.name}-${name}`);
+      link.className = "report-link";
+      links.append(link, " ");
+    }
+    out.appendChild(links);
+    if (result.best) {
+      const load = text("button", `Load the fairest (${result.best}) into the form`);
+      load.type = "button";
+      load.id = "sweep-load-best";
+      load.addEventListener("click", async () => {
+        const answer = await fetch(`/jobs/${job.id}/sweep/best.toml`);
+        const slot = document.getElementById("sweep-error");
+        if (!answer.ok) {
+          slot.textContent = `HTTP ${answer.status}`;
+          return;
+        }
+        const file = new File([await answer.blob()], "best.toml", { type: "text/plain" });
+        await loadVariantFile(file, slot);
+      });
+      out.appendChild(load);
+    } else {
+      out.appendChild(text("p", "No variant of this sweep is playable.", "error"));
+    }
+    const frame = document.createElement("iframe");
+    frame.src = `/jobs/${job.id}/sweep/report.html`;
+    frame.className = "report";
+    frame.title = "sweep report with plots";
+    frame.setAttribute("sandbox", "");
+    out.appendChild(frame);
+  }
+
   function showBuild(job) {
     const result = job.result;
     const out = document.getElementById("build-result");
@@ -358,6 +430,7 @@
       state.textContent = `${job.message || job.state} ${job.done}/${job.total} · ${job.seconds} s`;
       if (job.state === "done") {
         if (kind === "check") showCheck(job);
+        else if (kind === "sweep") showSweep(job);
         else showBuild(job);
         break;
       }
@@ -380,6 +453,18 @@
       variant: payload(),
       games: Number.isInteger(games) ? games : document.getElementById("check-games").value,
       agent: document.getElementById("check-agent").value,
+    });
+  });
+  document.getElementById("sweep").addEventListener("click", () => {
+    const games = Number(document.getElementById("sweep-games").value);
+    const sets = ["sweep-set-1", "sweep-set-2"]
+      .map((id) => document.getElementById(id).value.trim())
+      .filter((value) => value);
+    startJob("sweep", {
+      variant: payload(),
+      games: Number.isInteger(games) ? games : document.getElementById("sweep-games").value,
+      agent: document.getElementById("check-agent").value,
+      sets: sets,
     });
   });
   document.getElementById("build").addEventListener("click", () => {

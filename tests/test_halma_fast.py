@@ -338,7 +338,11 @@ def test_kernel_constants_are_the_agents() -> None:
 
 @pytest.mark.parametrize(
     ("options", "agents"),
-    [({"n": 4}, ("greedy", "greedy")), ({"n": 3, "players": 3, "max_rounds": 12}, ("random",))],
+    [
+        ({"n": 4}, ("greedy", "greedy")),
+        ({"n": 3, "players": 3, "max_rounds": 12}, ("random",)),
+        ({"n": 4, "max_rounds": 300}, ("random",)),  # games longer than the first buffer
+    ],
 )
 def test_the_branching_profile_sums_what_the_games_counted(
     options: dict[str, object], agents: tuple[str, ...]
@@ -346,7 +350,7 @@ def test_the_branching_profile_sums_what_the_games_counted(
     rules = HalmaRules.model_validate(options)
     seats = tuple(agents[s % len(agents)] for s in range(rules.players))
     lane = HalmaFastLane(rules, seats)
-    table, _ = lane.play(5, range(300), profile=True)
+    table, _ = lane.play(5, range(100), profile=True)
     profile = table.profile
     assert profile is not None and lane.play(5, range(3))[0].profile is None
     assert int(profile.sums.sum()) == int(table.branching_total.sum())
@@ -356,7 +360,7 @@ def test_the_branching_profile_sums_what_the_games_counted(
     assert profile.games.tolist() == reached
     # the first move of every game is made from the start position, by the first seat
     python = make_game(rules).new_initial_state()
-    assert profile.sums[0] == 300 * len(python.legal_actions())
+    assert profile.sums[0] == 100 * len(python.legal_actions())
 
 
 def test_a_check_report_plays_on_the_fast_lane_with_its_branching_plot(

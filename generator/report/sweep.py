@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from generator.report.check import parameter_rows
 from generator.report.document import Block, Bullets, Heading, Plot, Report, TableBlock, Text
 from generator.sweep.grid import shown
+from generator.sweep.run import fairness
 
 if TYPE_CHECKING:
     from generator.report.plots import Series
@@ -58,12 +59,6 @@ def metric_interval(metrics: dict[str, Any], metric: str) -> tuple[float, float]
     else:
         pair = metrics["intervals"].get(metric)
     return (pair[0], pair[1]) if pair else None
-
-
-def fairness(metrics: dict[str, Any]) -> float:
-    """The balance a sweep ranks by: the seats', or the lower of it and the opener's."""
-    opener = metrics.get("opener")
-    return min(metrics["balance"], opener["balance"]) if opener else float(metrics["balance"])
 
 
 def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
@@ -140,7 +135,7 @@ def _heat_map_plot(result: SweepResult) -> Plot:
         (p.parameters[rows.name], p.parameters[columns.name]): n for n, p in enumerate(sweep.points)
     }
     values = [
-        [fairness(result.reports[table[r, c]]["metrics"]) for c in columns.values]
+        [fairness(result.reports[table[r, c]]["metrics"])[0] for c in columns.values]
         for r in rows.values
     ]
     openers = any("opener" in r["metrics"] for r in result.reports)

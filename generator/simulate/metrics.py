@@ -191,9 +191,8 @@ def _mean_and_sd(table: GameTable) -> tuple[float, float]:
     return total / games, math.sqrt(variance)
 
 
-def game_metric_means(stats: GameTable | Iterable[GameStats]) -> dict[str, float]:
+def game_metric_means(table: GameTable) -> dict[str, float]:
     """The mean of every engine-specific per-game number, keys sorted."""
-    table = GameTable.of(stats)
     games = len(table)
     return {
         key: round(math.fsum(column.tolist()) / games, 6)

@@ -106,7 +106,7 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
     if plan.lane is not None:
         return play_fast(plan.lane, plan.seed, indices, header, plan.records, plan.profile)
     out = []
-    profiles = []
+    profiles: list[list[int]] = []
     for index in indices:
         agents: Sequence[AgentSpec] = plan.agents
         seen: list[int] = []
@@ -115,7 +115,8 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
         stats, record = play_game(game, agents, plan.seed, index, header)
         if plan.records is not None and record is not None:
             write_record(record_path(plan.records, index), record)
-        profiles.append(tuple(seen))
+        if plan.profile:
+            profiles.append(seen)
         out.append(stats)
     return GameTable.of(out, BranchingProfile.of(profiles) if plan.profile else None)
 

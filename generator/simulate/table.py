@@ -35,8 +35,9 @@ MAX_SEATS = 63
 _INT_COLUMNS = ("index", "result", "winners", "rounds", "moves", "branching_total", "decisions")
 
 
-def _ints(values: Iterable[int] | IntColumn) -> IntColumn:
-    return np.asarray(values if isinstance(values, np.ndarray) else list(values), np.int64)
+def _column(values: Iterable[Any] | npt.NDArray[Any], dtype: type[np.generic]) -> Any:
+    """``values`` as a numpy array of ``dtype`` (iterables such as ``range`` included)."""
+    return np.asarray(values if isinstance(values, np.ndarray) else list(values), dtype)
 
 
 def winners_mask(winners: Iterable[int]) -> int:
@@ -137,23 +138,19 @@ class GameTable:
     ) -> GameTable:
         """A table from equally long columns (copied to the table's dtypes)."""
         ints = [
-            _ints(c) for c in (index, result, winners, rounds, moves, branching_total, decisions)
+            _column(c, np.int64)
+            for c in (index, result, winners, rounds, moves, branching_total, decisions)
         ]
         games = len(ints[0])
-        if any(len(column) != games for column in ints):
-            raise ValueError("columns of unequal length")
         bound = (
             np.zeros(games, np.bool_)
             if hit_length_bound is None
-            else np.asarray(list(hit_length_bound), np.bool_)
-            if not isinstance(hit_length_bound, np.ndarray)
-            else hit_length_bound.astype(np.bool_)
+            else _column(hit_length_bound, np.bool_)
         )
         own = {
-            key: np.asarray(column if isinstance(column, np.ndarray) else list(column), np.float64)
-            for key, column in sorted((game_metrics or {}).items())
+            key: _column(column, np.float64) for key, column in sorted((game_metrics or {}).items())
         }
-        if len(bound) != games or any(len(column) != games for column in own.values()):
+        if any(len(column) != games for column in [*ints, bound, *own.values()]):
             raise ValueError("columns of unequal length")
         index_, result_, winners_, rounds_, moves_, branching_, decisions_ = ints
         return cls(

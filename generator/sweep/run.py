@@ -159,19 +159,24 @@ def sweep_of(
     return Sweep(source, base, data, axes, tuple(points), seed)
 
 
+def fairness(metrics: dict[str, Any]) -> tuple[float, float]:
+    """``(balance, p-value)`` a sweep ranks by: the seats', or where the starting side is drawn
+    (``metrics.opener``) the lower of the seats' and the opener's."""
+    balance, p_value = metrics["balance"], metrics["seat_fairness"]["p_value"]
+    if opener := metrics.get("opener"):
+        return min(balance, opener["balance"]), min(p_value, opener["p_value"])
+    return balance, p_value
+
+
 def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
-    """The playable report with the highest balance (ties: the larger seat-fairness p-value,
-    then the first). Where the starting side is drawn (``metrics.opener``), the lower of the
-    seat and opener balances counts, and of their p-values."""
+    """The playable report with the highest :func:`fairness` balance (ties: the larger
+    p-value, then the first)."""
     best: int | None = None
     best_key: tuple[float, float] | None = None
     for number, report in enumerate(reports):
         if report["verdict"] != "playable":
             continue
-        metrics = report["metrics"]
-        key = (metrics["balance"], metrics["seat_fairness"]["p_value"])
-        if opener := metrics.get("opener"):  # as the sweep report's fairness
-            key = (min(key[0], opener["balance"]), min(key[1], opener["p_value"]))
+        key = fairness(report["metrics"])
         if best_key is None or key > best_key:
             best, best_key = number, key
     return best

@@ -377,6 +377,14 @@ def lookahead_move(
     return mf[pick], mt[pick]
 
 
+@njit(cache=True)
+def doubled(array):
+    """``array`` in an array twice as long (the rest zeros): a growing log or profile."""
+    wider = np.zeros(2 * array.shape[0], array.dtype)
+    wider[: array.shape[0]] = array
+    return wider
+
+
 @njit(cache=True, nogil=True)
 def play_games(
     seeds,
@@ -454,12 +462,8 @@ def play_games(
             )  # fmt: skip
             if profile:
                 if played >= psum.shape[0]:
-                    wider = np.zeros(2 * psum.shape[0], np.int64)
-                    wider[: psum.shape[0]] = psum
-                    psum = wider
-                    wider = np.zeros(2 * pcnt.shape[0], np.int64)
-                    wider[: pcnt.shape[0]] = pcnt
-                    pcnt = wider
+                    psum = doubled(psum)
+                    pcnt = doubled(pcnt)
                 psum[played] += count if count > 0 else 1
                 pcnt[played] += 1
             played += 1
@@ -489,9 +493,7 @@ def play_games(
                 move_peg(board, pos, peg, f, t)
             if log:
                 if used + 2 > moves.shape[0]:
-                    grown = np.empty(2 * moves.shape[0], np.int32)
-                    grown[:used] = moves[:used]
-                    moves = grown
+                    moves = doubled(moves)
                 moves[used] = f
                 moves[used + 1] = t
                 used += 2

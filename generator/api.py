@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -75,6 +76,32 @@ class CheckOptions(StrictModel):
         description="balance below min_balance fails only when the seat-fairness test's "
         "p-value is below this (1 = judge the balance estimate alone)",
     )
+    probes: Literal["none", "quick", "full"] = Field(
+        "quick",
+        description="strong play and exploit probes: none, quick (skill ladder, strong "
+        "self-play, spoiler probes) or full (more games, plus restricted-play and "
+        "one-strong-seat probes)",
+    )
+    probe_games: int = Field(
+        24,
+        ge=2,
+        le=100_000,
+        description="games per probe, per ladder rung and of strong self-play at the quick "
+        "level (full plays four times as many)",
+    )
+    exploit_ratio: float = Field(
+        0.2,
+        ge=0,
+        le=1,
+        description="a spoiler exploits a victim when the victim wins at most this share of "
+        "what it wins without the spoiler (and the drop is significant at probe_alpha)",
+    )
+    probe_alpha: float = Field(
+        0.05,
+        gt=0,
+        lt=1,
+        description="significance level of the probes' and the skill ladder's tests",
+    )
 
 
 @dataclass(frozen=True)
@@ -93,6 +120,12 @@ class GameDefinition:
     """``preset -> table -> field -> value``; tables are ``rules``, ``production``, ``print``."""
     default_preset: str | None = None
     default_agent: str = "random"
+    strong_agent: str = "mcts"
+    """The strongest searching agent (``AgentSpec.search``): the top of the skill ladder, the
+    strong self-play of ``metrics.strong`` and the spoiler of the exploit probes."""
+    ladder: tuple[str, ...] = ()
+    """Agents of the skill ladder, weakest first ('' = ``random``, the default agent, the
+    strong agent)."""
     report_metrics: tuple[str, ...] = ()
     """The game's own metrics (keys of ``State.game_metrics()``) that check and sweep reports
     plot beside the core ones, most telling first (e.g. Kubb's ``first_team_won``)."""
@@ -118,16 +151,98 @@ AgentFactory = Callable[[Game, int, random.Random], Agent]
 
 
 @dataclass(frozen=True)
+class SearchSettings:
+    """How a searching agent plays: its budget and its objective.
+
+    ``victim is None``: play to win (maximise the own return). Otherwise the agent is a
+    **spoiler**: the same search with its objective replaced by "seat ``victim`` does not win"
+    (1 for every end in which the victim is not the outright winner, 0 when it is; before the
+    end, one minus the victim's estimated return scaled to ``[0, 1]``).
+    """
+
+    budget: int
+    """The agent's own unit of effort per decision (MCTS: playouts; a depth for others)."""
+    victim: int | None = None
+
+
+SearchFactory = Callable[[Game, int, random.Random, SearchSettings], Agent]
+"""``factory(game, seat, rng, settings)`` builds a searching agent for one game."""
+
+
+def _configured(
+    search: SearchFactory, settings: SearchSettings, game: Game, seat: int, rng: random.Random
+) -> Agent:
+    """The factory of a configured search agent (module level: plans are pickled)."""
+    return search(game, seat, rng, settings)
+
+
+@dataclass(frozen=True)
 class AgentSpec:
-    """An agent a plugin contributes; ``games`` empty means it plays any engine."""
+    """An agent a plugin contributes; ``games`` empty means it plays any engine.
+
+    A **searching** agent also has ``search`` (its factory given :class:`SearchSettings`) and
+    a default ``budget``: ``NAME:BUDGET`` on the command line plays it with another budget
+    (:meth:`with_budget`), and the exploit probes play it as a spoiler (:meth:`spoiling`).
+    """
 
     name: str
     description: str
     factory: AgentFactory
     games: tuple[str, ...] = ()
+    search: SearchFactory | None = None
+    budget: int | None = None
+    """Default budget of a searching agent."""
+    settings: SearchSettings | None = None
+    """The settings this spec plays with (a configured search agent; fast lanes read it)."""
+    base: str = ""
+    """The registered name of a configured agent (``mcts`` for ``mcts:400``); '' = ``name``."""
+
+    def __post_init__(self) -> None:
+        if self.search is not None and self.settings is None:
+            if self.budget is None or self.budget < 1:
+                raise ValueError(f"agent {self.name}: a searching agent needs a budget >= 1")
+            object.__setattr__(self, "settings", SearchSettings(self.budget))
+            object.__setattr__(self, "factory", partial(_configured, self.search, self.settings))
 
     def plays(self, game_name: str) -> bool:
         return not self.games or game_name in self.games
+
+    @property
+    def registered(self) -> str:
+        """The name this agent was registered under."""
+        return self.base or self.name
+
+    @property
+    def searches(self) -> bool:
+        """True for an agent that takes a budget and can play as a spoiler."""
+        return self.search is not None
+
+    def configured(self, settings: SearchSettings) -> AgentSpec:
+        """This searching agent with ``settings``; its name says both (``mcts:400``,
+        ``mcts:400/spoil-seat-2``: seats counted from 1 as players count them)."""
+        if self.search is None:
+            raise ValueError(f"agent {self.registered} does not search")
+        name = f"{self.registered}:{settings.budget}"
+        if settings.victim is not None:
+            name += f"/spoil-seat-{settings.victim + 1}"
+        return replace(
+            self,
+            name=name,
+            base=self.registered,
+            settings=settings,
+            factory=partial(_configured, self.search, settings),
+        )
+
+    def with_budget(self, budget: int) -> AgentSpec:
+        """This searching agent with ``budget`` (same objective)."""
+        victim = self.settings.victim if self.settings else None
+        return self.configured(SearchSettings(budget, victim))
+
+    def spoiling(self, victim: int) -> AgentSpec:
+        """This searching agent, same budget, playing only so that seat ``victim`` does not
+        win."""
+        assert self.settings is not None, "searching agents always have settings"
+        return self.configured(SearchSettings(self.settings.budget, victim))
 
 
 @dataclass(frozen=True)

@@ -52,9 +52,12 @@ class FastLane(Protocol):
         indices: Sequence[int],
         record_header: Mapping[str, Any] | None = None,
         profile: bool = False,
+        limit: int | None = None,
     ) -> tuple[GameTable, list[Record] | None]:
         """Play games ``indices`` of a check seeded ``seed``; the table's rows are in the
-        order given, with the games' :class:`BranchingProfile` if ``profile``.
+        order given, with the games' :class:`BranchingProfile` if ``profile``. ``limit``: at
+        most this many player moves per game (a game cut there is *unfinished*, as at the
+        variant's own bound); ``None``: the variant's own bound only.
 
         With ``record_header`` (the core's header keys, as for
         :func:`generator.simulate.playout.play_game`) every game's record comes too (same
@@ -77,12 +80,13 @@ def play_fast(
     record_header: Mapping[str, Any] | None = None,
     records: Path | None = None,
     profile: bool = False,
+    limit: int | None = None,
 ) -> GameTable:
     """Play games ``indices`` on ``lane`` as the runner's ``play_games`` does on the Python
     engine: with ``records`` (and the core's ``record_header``), each game's record is
     written to ``records/game-NNNNNN.jsonl``; ``profile`` keeps the branching profile."""
     header = record_header if records is not None else None
-    table, written = lane.play(seed, indices, header, profile)
+    table, written = lane.play(seed, indices, header, profile, limit)
     if profile and table.profile is None:
         raise RuntimeError(f"fast lane {lane.name}: no branching profile")
     if records is not None:

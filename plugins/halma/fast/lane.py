@@ -173,6 +173,7 @@ class HalmaFastLane:
         indices: Sequence[int],
         record_header: Mapping[str, Any] | None = None,
         profile: bool = False,
+        limit: int | None = None,
     ) -> tuple[GameTable, list[Record] | None]:
         ensure_compiled()
         t = fast_tables(self.rules)

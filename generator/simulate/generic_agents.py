@@ -1,4 +1,5 @@
-"""Agents that play any engine: ``random`` and flat Monte-Carlo ``mc``.
+"""Agents that play any engine: ``random``, flat Monte-Carlo ``mc`` and UCT ``mcts``
+(:mod:`generator.simulate.mcts`).
 
 Registered by the core through the same hook plugins use.
 """
@@ -109,3 +110,6 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
             _mc,
         )
     )
+    from generator.simulate.mcts import MCTS  # mcts imports this module's helpers
+
+    register(MCTS)

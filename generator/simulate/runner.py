@@ -73,22 +73,56 @@ def resolve_agents(
     """Agent specs for ``names`` (one name, or one per seat separated by commas)."""
     wanted = names or variant.check.agent or variant.definition.default_agent
     field, source = ("--agent", None) if names else ("[check] agent", variant.source)
-    playable = {spec.name: spec for spec in registry.agents_for(variant.game)}
-    specs = []
-    for name in (part.strip() for part in wanted.split(",")):
-        if name not in playable:
-            allowed = ", ".join(sorted(playable))
-            raise InputError(
-                f"{field}: unknown agent {name!r} for {variant.game} (allowed: {allowed})",
-                source=source,
-            )
-        specs.append(playable[name])
+    specs = [
+        agent_spec(registry, variant.game, part.strip(), field, source)
+        for part in wanted.split(",")
+    ]
     seats = variant.engine().info().num_players
     if len(specs) not in (1, seats):
         raise InputError(
             f"{field}: give one agent or one per seat ({seats}), got {len(specs)}", source=source
         )
     return tuple(specs)
+
+
+def agent_spec(
+    registry: Registry, game: str, text: str, field: str = "--agent", source: Path | None = None
+) -> AgentSpec:
+    """The agent ``NAME`` or ``NAME:BUDGET`` (a searching agent with another budget) of
+    ``game``; :class:`InputError` naming ``field`` and the allowed values otherwise."""
+    playable = {spec.name: spec for spec in registry.agents_for(game)}
+    name, colon, budget = text.partition(":")
+    spec = playable.get(name)
+    if spec is None:
+        allowed = ", ".join(sorted(playable))
+        raise InputError(
+            f"{field}: unknown agent {_excerpt(name)!r} for {game} (allowed: {allowed})",
+            source=source,
+        )
+    if not colon:
+        return spec
+    if not spec.searches:
+        searching = ", ".join(sorted(n for n, s in playable.items() if s.searches)) or "none"
+        raise InputError(
+            f"{field}: agent {name!r} takes no budget (agents with a budget: {searching})",
+            source=source,
+        )
+    if not (budget.isascii() and budget.isdigit()) or not 1 <= int(budget) <= MAX_BUDGET:
+        raise InputError(
+            f"{field}: the budget of {name!r} must be a whole number from 1 to {MAX_BUDGET:,}, "
+            f"got {_excerpt(budget)!r}",
+            source=source,
+        )
+    return spec.with_budget(int(budget))
+
+
+MAX_BUDGET = 1_000_000
+"""The largest budget ``NAME:BUDGET`` accepts."""
+
+
+def _excerpt(text: str, most: int = 40) -> str:
+    """At most ``most`` characters of user input, for messages."""
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:

@@ -82,6 +82,11 @@ class CheckOptions(StrictModel):
         "self-play, spoiler probes) or full (more games, plus restricted-play and "
         "one-strong-seat probes)",
     )
+    strong_agent: str = Field(
+        "",
+        description="searching agent of the skill ladder's top, strong self-play and the "
+        "spoiler probes, NAME or NAME:BUDGET ('' = the game's strong agent)",
+    )
     probe_games: int = Field(
         24,
         ge=2,

@@ -208,6 +208,12 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
     show_default=True,
     help="python: the reference engine; fast: a plugin's compiled simulator; auto: fast if any.",
 )
+@click.option(
+    "--probes",
+    type=click.Choice(["none", "quick", "full"]),
+    help="Strong play after the check's games: skill ladder, strong self-play and exploit "
+    "probes (default: [check] probes, quick).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def check(
     variant: str,
@@ -220,12 +226,13 @@ def check(
     report_path: str | None,
     scheduler: str | None,
     engine: str,
+    probes: str | None,
     quiet: bool,
 ) -> None:
     """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
     from generator.report.document import check_report_path
     from generator.simulate.executors import check_scheduler
-    from generator.simulate.runner import run_check
+    from generator.simulate.runner import planned_games, run_check
     from generator.simulate.table import GameTable
 
     registry, loaded = _load(variant)
@@ -239,7 +246,7 @@ def check(
         check_scheduler(scheduler)
         if records:
             raise InputError("--records: not with --scheduler (records are written locally)")
-    total = count or loaded.check.games
+    total = planned_games(registry, loaded, count, agent, probes)
     stats: list[GameTable] = []
     with _progress(total, "simulating", quiet) as advance:
         report = run_check(
@@ -255,6 +262,7 @@ def check(
             profile=bool(report_path),
             stats_out=stats,
             engine=engine,
+            probes=probes,
         )
     if json_path:
         Path(json_path).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
@@ -291,6 +299,24 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
     for row in metric_rows(report):
         table.add_row(*row)
     console.print(table)
+    from generator.report.summary import probe_rows, skill_rows, strong_rows
+
+    if report["metrics"].get("skill"):
+        ladder = Table("agent", "against", "games", "win rate", confidence_label(report), "beats")
+        for row in skill_rows(report):
+            ladder.add_row(*row)
+        console.print("skill ladder (one seat against the rung below, seats rotated)")
+        console.print(ladder)
+        strong = Table("metric", "value", confidence_label(report))
+        for row in strong_rows(report):
+            strong.add_row(*row)
+        console.print(f"strong self-play ({report['metrics']['strong']['agent']})")
+        console.print(strong)
+    if report.get("probes"):
+        probes = Table("probe", "games", "result")
+        for row in probe_rows(report):
+            probes.add_row(*row)
+        console.print(probes)
 
 
 @cli.command()

@@ -6,6 +6,8 @@ from typing import Any
 
 WITH_INTERVAL = ("completion", "drawishness", "timeouts", "stalemates", "balance", "duration_mean")
 """Metrics shown with an interval (``metrics["intervals"]``)."""
+NOT_ROWS = ("intervals", "seat_fairness", "game", "seat_win_rates", "opener", "skill", "strong")
+"""Metrics that are not one number (shown by their own rows or tables)."""
 
 
 def _number(value: float) -> str:
@@ -24,7 +26,7 @@ def metric_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
     intervals = metrics.get("intervals", {})
     rows: list[tuple[str, str, str]] = []
     for key, value in metrics.items():
-        if key in ("intervals", "seat_fairness", "game", "seat_win_rates", "opener"):
+        if key in NOT_ROWS:
             continue
         rows.append(
             (key, _number(value), _interval(intervals.get(key)) if key in WITH_INTERVAL else "")
@@ -68,3 +70,39 @@ def fairness_text(fairness: dict[str, Any]) -> str:
 def confidence_label(report: dict[str, Any]) -> str:
     """``95 % interval``."""
     return f"{report.get('confidence', 0.95) * 100:g} % interval"
+
+
+def skill_rows(report: dict[str, Any]) -> list[tuple[str, str, str, str, str, str]]:
+    """``(agent, against, games, win rate, interval, beats)`` of every ladder rung."""
+    return [
+        (
+            rung["agent"],
+            rung["against"],
+            str(rung["games"]),
+            _number(rung["win_rate"]),
+            _interval((rung["low"], rung["high"])),
+            f"{'yes' if rung['beats'] else 'no'} (p = {rung['p_value']:.3g})",
+        )
+        for rung in report["metrics"].get("skill", [])
+    ]
+
+
+def strong_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The strong self-play's metrics as :func:`metric_rows` shows the check's own."""
+    strong = report["metrics"].get("strong")
+    if not strong:
+        return []
+    inner = {k: v for k, v in strong.items() if k not in ("agent", "games")}
+    return [("games", str(strong["games"]), ""), *metric_rows({"metrics": inner})]
+
+
+def probe_rows(report: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """``(probe, games, result)`` of every probe; an exploit's result starts with "exploit"."""
+    rows = []
+    for probe in report.get("probes", []):
+        if probe["probe"] == "spoiler":
+            name = f"spoiler seat {probe['seat'] + 1} → victim seat {probe['victim'] + 1}"
+        else:
+            name = probe["probe"]
+        rows.append((name, str(probe["games"]), probe["reason"]))
+    return rows

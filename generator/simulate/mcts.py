@@ -158,9 +158,9 @@ class MctsAgent:
         seat = node.player
         proven = [child.proven for child in node.children.values() if child.proven is not None]
         best = max(proven, key=lambda values: values[seat], default=None)
-        if best is not None and best[seat] >= 1.0:
-            node.proven = best
-        elif not node.untried and node.untried is not None and len(proven) == len(node.children):
+        if (best is not None and best[seat] >= 1.0) or (
+            not node.untried and node.untried is not None and len(proven) == len(node.children)
+        ):
             node.proven = best
 
     def _rollout(self, state: State) -> list[float]:

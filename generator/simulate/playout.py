@@ -40,9 +40,11 @@ def play_game(
     seed: int,
     index: int,
     record_header: dict[str, Any] | None = None,
+    limit: int | None = None,
 ) -> tuple[GameStats, list[dict[str, Any]] | None]:
     """Play game ``index`` of a check seeded with ``seed``; returns stats and, if
-    ``record_header`` is given, the game record as JSON-ready lines."""
+    ``record_header`` is given, the game record as JSON-ready lines. ``limit``: at most this
+    many player moves (the game is then *unfinished*, as at the engine's own bound)."""
     info = game.info()
     players: list[Agent] = [
         agents[seat % len(agents)].factory(game, seat, game_rng(seed, index, f"seat{seat}"))
@@ -56,7 +58,7 @@ def play_game(
     own_lines = record is not None and callable(getattr(state, "record_lines", None))
     moves = branching = decisions = 0
     for _ in range(info.max_length):
-        if state.is_terminal():
+        if state.is_terminal() or (limit is not None and moves >= limit):
             break
         player = state.current_player()
         if player == CHANCE:

@@ -27,7 +27,7 @@ from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import play_game
 from generator.simulate.table import BranchingProfile, GameTable
-from generator.simulate.verdict import balance_note, judge
+from generator.simulate.verdict import balance_note, judge, judge_strong
 from generator.variant import Variant
 
 Progress = Callable[[int], None]
@@ -46,6 +46,10 @@ class CheckPlan:
     """Keep each game's number of legal actions per move (for the report's plot)."""
     lane: FastLane | None = None
     """The plugin's compiled simulator that plays these games (``None``: the Python engine)."""
+    limit: int | None = None
+    """At most this many player moves per game (``None``: the engine's own bound)."""
+    label: str = ""
+    """What these games are for, in their records (``""``: the check's own games)."""
 
 
 class _CountingAgent:
@@ -137,8 +141,12 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
             "players": game.info().num_players,
             "agents": [spec.name for spec in plan.agents],
         }
+        if plan.label:
+            header["purpose"] = plan.label
     if plan.lane is not None:
-        return play_fast(plan.lane, plan.seed, indices, header, plan.records, plan.profile)
+        return play_fast(
+            plan.lane, plan.seed, indices, header, plan.records, plan.profile, plan.limit
+        )
     out = []
     profiles: list[list[int]] = []
     for index in indices:
@@ -146,7 +154,7 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
         seen: list[int] = []
         if plan.profile:
             agents = [_counting(spec, seen) for spec in plan.agents]
-        stats, record = play_game(game, agents, plan.seed, index, header)
+        stats, record = play_game(game, agents, plan.seed, index, header, plan.limit)
         if plan.records is not None and record is not None:
             write_record(record_path(plan.records, index), record)
         if plan.profile:
@@ -165,19 +173,26 @@ def prepare_records(records: Path | None) -> None:
 
 def simulate_many(
     plans: Sequence[CheckPlan],
-    games: int,
+    games: int | Sequence[int],
     backend: Backend,
     progress: Progress | None = None,
+    largest: int | None = None,
 ) -> list[GameTable]:
-    """Play ``games`` games of every plan on ``backend``; per plan, the stats in game order.
-    Chunks of every plan are queued at once, so workers stay busy across variants."""
+    """Play ``games`` games of every plan (or ``games[k]`` of plan ``k``) on ``backend``; per
+    plan, the stats in game order. Chunks of every plan are queued at once, so workers stay
+    busy across variants; ``largest`` caps a chunk (default: by engine)."""
     for plan in plans:
         prepare_records(plan.records)
-    # a compiled lane plays a game in about 0.1 ms: bigger chunks keep the pool's per-task
-    # cost small next to the games (the parent process shares the cores with the workers)
-    largest = 200 if any(plan.lane is None for plan in plans) else 5000
-    ranges = chunks(games, backend.workers, variants=len(plans), largest=largest)
-    tasks = [Task(key, plan, part) for key, plan in enumerate(plans) for part in ranges]
+    counts = [games] * len(plans) if isinstance(games, int) else list(games)
+    if largest is None:
+        # a compiled lane plays a game in about 0.1 ms: bigger chunks keep the pool's per-task
+        # cost small next to the games (the parent process shares the cores with the workers)
+        largest = 200 if any(plan.lane is None for plan in plans) else 5000
+    tasks = [
+        Task(key, plan, part)
+        for key, (plan, count) in enumerate(zip(plans, counts, strict=True))
+        for part in chunks(count, backend.workers, variants=len(plans), largest=largest)
+    ]
     results: list[list[GameTable]] = [[] for _ in plans]
 
     def collect(task: Task[CheckPlan], done: GameTable) -> None:
@@ -227,9 +242,15 @@ def check_plan(
 
 
 def check_report(
-    checks: Sequence[StaticCheck], plan: CheckPlan, stats: GameTable, seconds: float
+    checks: Sequence[StaticCheck],
+    plan: CheckPlan,
+    stats: GameTable,
+    seconds: float,
+    strong_play: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The check report of ``plan`` from its games' stats (see DESIGN "Check report")."""
+    """The check report of ``plan`` from its games' stats (see DESIGN "Check report");
+    ``strong_play``: the ladder, strong self-play and probes
+    (:func:`generator.simulate.strongplay.strong_play_report`)."""
     variant = plan.variant
     metrics = compute_metrics(
         stats,
@@ -240,10 +261,21 @@ def check_report(
     )
     playable, reasons = judge(checks, metrics, variant.check)
     note = balance_note(metrics, variant.check)
+    notes = [note] if note else []
+    extra: dict[str, Any] = {"probe_level": "none"}
+    if strong_play is not None:
+        strong_reasons, strong_notes = judge_strong(strong_play, variant.check)
+        reasons += strong_reasons
+        notes += strong_notes
+        playable = not reasons
+        metrics["skill"] = strong_play["skill"]
+        metrics["strong"] = strong_play["strong"]
+        extra = {"probe_level": strong_play["level"], "probes": strong_play["probes"]}
     return {
         "verdict": "playable" if playable else "unplayable",
         "reasons": reasons,
-        "notes": [note] if note else [],
+        "notes": notes,
+        **extra,
         "games": len(stats),
         "seed": plan.seed,
         "agents": [spec.name for spec in plan.agents],
@@ -269,16 +301,47 @@ def run_check(
     profile: bool = False,
     stats_out: list[GameTable] | None = None,
     engine: str = "auto",
+    probes: str | None = None,
 ) -> dict[str, Any]:
     """The full check report (see DESIGN "Check report"); ``stats_out`` receives the table
-    of the games (for the report's plots)."""
+    of the games (for the report's plots); ``probes``: none, quick or full (default
+    ``[check] probes``), the strong play after the check's own games."""
+    from generator.simulate import strongplay
+
     started = time.perf_counter()
     plan = check_plan(
         registry, variant, seed=seed, agent=agent, records=records, profile=profile, engine=engine
     )
+    level = strongplay.check_level(probes, variant.check)
+    strongplay.matchups(registry, variant, plan.agents, level, 0)  # bad agents: before any game
     checks = static_checks(registry, variant)
     count = games if games is not None else variant.check.games
-    stats = simulate(plan, count, jobs or default_jobs(), progress, scheduler)
+    strong_play = None
+    workers = jobs or default_jobs()
+    with open_backend(workers if count > 1 or level != "none" else 1, scheduler) as backend:
+        if records is not None:
+            strongplay.clear_probe_records(records)
+        stats = simulate_many([plan], count, backend, progress)[0]
+        if level != "none":
+            longest = int(stats.moves.max()) if len(stats) else 0
+            found = strongplay.matchups(registry, variant, plan.agents, level, longest)
+            tables = strongplay.play_matchups(
+                registry, variant, found, seed, backend, records, progress, engine
+            )
+            strong_play = strongplay.strong_play_report(variant, found, tables, stats, level)
     if stats_out is not None:
         stats_out.append(stats)
-    return check_report(checks, plan, stats, time.perf_counter() - started)
+    return check_report(checks, plan, stats, time.perf_counter() - started, strong_play)
+
+
+def planned_games(
+    registry: Registry, variant: Variant, games: int | None, agent: str | None, probes: str | None
+) -> int:
+    """How many games a check plays, the strong play's included (for progress bars)."""
+    from generator.simulate import strongplay
+
+    agents = resolve_agents(registry, variant, agent)
+    level = strongplay.check_level(probes, variant.check)
+    found = strongplay.matchups(registry, variant, agents, level, 0)
+    own = games if games is not None else variant.check.games
+    return own + sum(matchup.games for matchup in found)

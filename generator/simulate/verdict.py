@@ -76,3 +76,35 @@ def balance_note(metrics: dict[str, Any], limits: CheckOptions) -> str | None:
                 f" >= {limits.fairness_alpha}); play more games to be sure"
             )
     return None
+
+
+def judge_strong(strong_play: dict[str, Any], limits: CheckOptions) -> tuple[list[str], list[str]]:
+    """``(reasons, notes)`` of the strong-play part of a check (see
+    :mod:`generator.simulate.strongplay`): the strong self-play judged by the same thresholds
+    as the check's games ("under strong play"), every exploit a probe found, and a note when
+    the strong agent does not beat the default one significantly (little skill)."""
+    reasons: list[str] = []
+    notes: list[str] = []
+    strong = strong_play.get("strong")
+    if strong:
+        _, crossed = judge((), strong, limits)
+        agent = strong["agent"]
+        reasons += [f"under strong play ({agent} in every seat): {reason}" for reason in crossed]
+        note = balance_note(strong, limits)
+        if note:
+            notes.append(f"under strong play: {note}")
+    reasons += [probe["reason"] for probe in strong_play.get("probes", []) if probe["exploit"]]
+    for probe in strong_play.get("probes", []):
+        if probe.get("favoured"):
+            notes.append(probe["reason"])
+    rungs = strong_play.get("skill", [])
+    if rungs and strong:
+        top = rungs[-1]
+        if top["agent"] == strong["agent"] and not top["beats"]:
+            notes.append(
+                f"little skill: {top['agent']} wins {top['win_rate'] * 100:.0f} % "
+                f"[{top['low'] * 100:.0f}, {top['high'] * 100:.0f}] against {top['against']} "
+                f"(one seat each; an equal share is {top['share'] * 100:.0f} %, p = "
+                f"{top['p_value']:.3g}): playing well barely changes who wins"
+            )
+    return reasons, notes

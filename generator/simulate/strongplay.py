@@ -1,0 +1,448 @@
+"""Strong play and exploit probes of a check (``check --probes none|quick|full``).
+
+After the check's own games (the default agents), three kinds of matchups are played, all
+seeded from the check's seed, on the same backend:
+
+- the **skill ladder** (``metrics.skill``): rungs from ``random`` through the default agent to
+  the game's strong agent (:attr:`GameDefinition.ladder`), each rung's agent in one seat
+  against the rung below in the others, the seat rotated over the games; a rung *beats* the
+  one below when its share of the won games exceeds ``1 / seats`` (one-sided exact binomial
+  test at ``[check] probe_alpha``). A final rung "strong against default" is added when they
+  are not neighbours; if the strong agent does not beat the default, the check notes
+  *little skill* (a warning, not a failure).
+- **strong self-play** (``metrics.strong``): the strong agent in every seat, measured like the
+  check's games (completion, balance, drawishness, seat win rates, opener, intervals).
+- **spoiler probes** (``probes``): for every ordered pair of seats (spoiler, victim), the
+  strong agent with the objective "the victim does not win" plays the spoiler's seat against
+  the default agents. Among the games the spoiler did not win itself, the victim's share of
+  wins is compared with the same share in the check's own games (the one-sided exact binomial
+  test of the victim winning that rarely): a victim kept to at most ``[check] exploit_ratio``
+  of its share, significantly, is an **exploit** and fails the verdict. Counting only the
+  games the spoiler did not win separates spoiling from skill: a spoiler that simply wins is
+  a strong player, not a spoiler. Probe games stop after twice the longest game of the check
+  (a stalled game counts as not won by the victim).
+- ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
+  in one seat against the default agents, for each seat, with a chi-square test of whether
+  its wins depend on the seat (a seat favoured by more than skill).
+
+Seats are 0-based in the JSON and counted from 1 in the words of a reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from generator.api import AgentSpec, CheckOptions
+from generator.errors import InputError
+from generator.registry import Registry
+from generator.simulate.executors import Backend
+from generator.simulate.fastlane import select_fast_lane
+from generator.simulate.metrics import compute_metrics
+from generator.simulate.stats import seat_fairness, wilson
+from generator.simulate.table import GameTable
+from generator.variant import Variant
+
+ProbeLevel = Literal["none", "quick", "full"]
+PROBE_LEVELS: tuple[ProbeLevel, ...] = ("none", "quick", "full")
+FULL_FACTOR = 4
+"""``full`` plays this many times the games of ``quick``."""
+LIMIT_FACTOR = 2
+"""Probe games stop after this many times the longest game of the check."""
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One lineup of agents played for a purpose (a ladder rung's seat, a probe pair, ...)."""
+
+    kind: Literal["ladder", "strong", "spoiler", "seat"]
+    label: str
+    """Short slug: records subfolder and the records' ``purpose``."""
+    agents: tuple[AgentSpec, ...]
+    games: int
+    limit: int | None = None
+    rung: int = 0
+    seat: int = 0
+    """The seat of the agent under study (the upper rung, the spoiler, the strong seat)."""
+    victim: int | None = None
+
+
+def check_level(level: str | None, options: CheckOptions) -> ProbeLevel:
+    """The probe level to play: ``level`` (from ``--probes``) or ``[check] probes``."""
+    if level is None:
+        return options.probes
+    if level not in PROBE_LEVELS:
+        raise InputError(f"--probes: unknown level {level!r} (allowed: {', '.join(PROBE_LEVELS)})")
+    return level  # type: ignore[return-value]
+
+
+def strong_agent(registry: Registry, variant: Variant) -> AgentSpec:
+    """The strong agent of ``variant``: ``[check] strong_agent`` or the game's."""
+    from generator.simulate.runner import agent_spec
+
+    wanted = variant.check.strong_agent
+    field, source = ("[check] strong_agent", variant.source)
+    spec = agent_spec(
+        registry, variant.game, wanted or variant.definition.strong_agent, field, source
+    )
+    if not spec.searches:
+        raise InputError(
+            f"{field}: agent {spec.name!r} does not search (the probes need a searching agent)",
+            source=source,
+        )
+    return spec
+
+
+def ladder_agents(
+    registry: Registry, variant: Variant, default: AgentSpec, strong: AgentSpec
+) -> list[AgentSpec]:
+    """The ladder's agents, weakest first, without repeats."""
+    from generator.simulate.runner import agent_spec
+
+    names = variant.definition.ladder or ("random", default.name, strong.name)
+    specs: list[AgentSpec] = []
+    for name in names:
+        if name == strong.registered:
+            spec = strong
+        elif name == default.name:
+            spec = default
+        else:
+            spec = agent_spec(registry, variant.game, name, "ladder", variant.source)
+        if spec.name not in [known.name for known in specs]:
+            specs.append(spec)
+    if strong.name not in [known.name for known in specs]:
+        specs.append(strong)
+    return specs
+
+
+def matchups(
+    registry: Registry,
+    variant: Variant,
+    defaults: tuple[AgentSpec, ...],
+    level: ProbeLevel,
+    longest: int,
+) -> list[Matchup]:
+    """Every matchup of ``level`` (see the module); ``defaults`` are the check's agents (one,
+    or one per seat), ``longest`` the most moves of any of the check's games."""
+    if level == "none":
+        return []
+    seats = variant.engine().info().num_players
+    games = variant.check.probe_games * (FULL_FACTOR if level == "full" else 1)
+    strong = strong_agent(registry, variant)
+    default = defaults[0]
+    lineup = [defaults[seat % len(defaults)] for seat in range(seats)]
+    out: list[Matchup] = []
+    rungs = ladder_agents(registry, variant, default, strong)
+    pairs = list(zip(rungs[1:], rungs[:-1], strict=True))
+    names = [spec.name for spec in rungs]
+    if default.name in names and strong.name in names:
+        if abs(names.index(strong.name) - names.index(default.name)) > 1:
+            pairs.append((strong, default))
+    for rung, (upper, lower) in enumerate(pairs):
+        for seat in range(seats):
+            share = games // seats + (seat < games % seats)
+            if share:
+                agents = tuple(upper if s == seat else lower for s in range(seats))
+                label = f"ladder{rung + 1}-seat{seat + 1}"
+                out.append(Matchup("ladder", label, agents, share, rung=rung, seat=seat))
+    out.append(Matchup("strong", "strong", (strong,), games))
+    limit = max(LIMIT_FACTOR * longest, 10)
+    for spoiler in range(seats):
+        for victim in range(seats):
+            if victim == spoiler:
+                continue
+            agents = tuple(
+                strong.spoiling(victim) if s == spoiler else lineup[s] for s in range(seats)
+            )
+            label = f"spoiler-seat{spoiler + 1}-victim{victim + 1}"
+            out.append(Matchup("spoiler", label, agents, games, limit, seat=spoiler, victim=victim))
+    if level == "full":
+        for seat in range(seats):
+            agents = tuple(strong if s == seat else lineup[s] for s in range(seats))
+            out.append(Matchup("seat", f"strong-seat{seat + 1}", agents, games, seat=seat))
+    return out
+
+
+def matchup_seed(seed: int, label: str) -> int:
+    """The seed of one matchup's games: a function of the check's seed and the label."""
+    digest = hashlib.blake2b(f"plywright-probe:{seed}:{label}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "little")
+
+
+def matchup_plans(
+    registry: Registry,
+    variant: Variant,
+    found: Sequence[Matchup],
+    seed: int,
+    records: Path | None,
+    engine: str,
+) -> list[Any]:
+    """One :class:`CheckPlan` per matchup (its fast lane if one covers the lineup)."""
+    from generator.simulate.runner import CheckPlan
+
+    plans = []
+    for matchup in found:
+        mode = "python" if engine == "python" else "auto"
+        lane = select_fast_lane(registry, variant, matchup.agents, mode)
+        if lane is not None:
+            lane.warm()
+        plans.append(
+            CheckPlan(
+                variant,
+                matchup.agents,
+                matchup_seed(seed, matchup.label),
+                records / "probes" / matchup.label if records is not None else None,
+                lane=lane,
+                limit=matchup.limit,
+                label=matchup.label,
+            )
+        )
+    return plans
+
+
+def play_matchups(
+    registry: Registry,
+    variant: Variant,
+    found: Sequence[Matchup],
+    seed: int,
+    backend: Backend,
+    records: Path | None = None,
+    progress: Any = None,
+    engine: str = "auto",
+) -> list[GameTable]:
+    """The games of every matchup, one table each."""
+    from generator.simulate.runner import simulate_many
+
+    if not found:
+        return []
+    plans = matchup_plans(registry, variant, found, seed, records, engine)
+    return simulate_many(plans, [m.games for m in found], backend, progress, largest=8)
+
+
+def _binomial_tail_low(successes: int, trials: int, p: float) -> float:
+    """``P(X <= successes)`` for ``X ~ Binomial(trials, p)``."""
+    if trials == 0 or p <= 0:
+        return 1.0
+    if p >= 1:
+        return 1.0 if successes >= trials else 0.0
+    from scipy.special import bdtr
+
+    return float(bdtr(successes, trials, p))
+
+
+def _binomial_tail_high(successes: int, trials: int, p: float) -> float:
+    """``P(X >= successes)``."""
+    if successes <= 0:
+        return 1.0
+    return 1.0 - _binomial_tail_low(successes - 1, trials, p)
+
+
+def _pair(count: int, total: int, confidence: float) -> list[float]:
+    low, high = wilson(count, total, confidence)
+    return [round(low, 4), round(high, 4)]
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.0f}"
+
+
+def ladder_rungs(
+    found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
+) -> list[dict[str, Any]]:
+    """``metrics.skill``: one entry per rung (the seats' games pooled)."""
+    rungs: dict[int, dict[str, Any]] = {}
+    for matchup, table in zip(found, tables, strict=True):
+        if matchup.kind != "ladder":
+            continue
+        entry = rungs.setdefault(
+            matchup.rung,
+            {
+                "agent": matchup.agents[matchup.seat].name,
+                "against": matchup.agents[(matchup.seat + 1) % seats].name,
+                "games": 0,
+                "wins": 0,
+                "decided": 0,
+                "draws": 0,
+            },
+        )
+        wins = table.outright_wins(seats)
+        entry["games"] += len(table)
+        entry["wins"] += wins[matchup.seat]
+        entry["decided"] += sum(wins)
+        entry["draws"] += table.count("draw")
+    out = []
+    for _, entry in sorted(rungs.items()):
+        games, wins, decided = entry["games"], entry["wins"], entry["decided"]
+        low, high = wilson(wins, games, options.confidence)
+        p_value = _binomial_tail_high(wins, decided, 1 / seats)
+        out.append(
+            {
+                "agent": entry["agent"],
+                "against": entry["against"],
+                "games": games,
+                "win_rate": round(wins / games, 6) if games else 0.0,
+                "low": round(low, 6),
+                "high": round(high, 6),
+                "draw_rate": round(entry["draws"] / games, 6) if games else 0.0,
+                "share": round(1 / seats, 6),
+                "p_value": float(f"{p_value:.6g}"),
+                "beats": decided > 0 and p_value < options.probe_alpha,
+            }
+        )
+    return out
+
+
+def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> dict[str, Any]:
+    """``metrics.strong``: the strong self-play games measured like the check's own."""
+    definition = variant.definition
+    metrics = compute_metrics(
+        strong,
+        seats,
+        variant.check.confidence,
+        definition.pooled_metrics,
+        definition.opener_metric,
+    )
+    return {"agent": agent, "games": len(strong), **metrics}
+
+
+def spoiler_probe(
+    matchup: Matchup, table: GameTable, baseline: GameTable, seats: int, options: CheckOptions
+) -> dict[str, Any]:
+    """One spoiler probe's entry of ``probes`` (see the module)."""
+    assert matchup.victim is not None
+    spoiler, victim = matchup.seat, matchup.victim
+    confidence = options.confidence
+    games = len(table)
+    wins = table.outright_wins(seats)
+    open_games = games - wins[spoiler]
+    base_wins = baseline.outright_wins(seats)
+    base_open = len(baseline) - base_wins[spoiler]
+    reference = base_wins[victim] / base_open if base_open else 0.0
+    kept = open_games - wins[victim]
+    rate = wins[victim] / open_games if open_games else 0.0
+    p_value = _binomial_tail_low(wins[victim], open_games, reference)
+    exploit = (
+        open_games > 0
+        and reference > 0
+        and rate <= options.exploit_ratio * reference
+        and p_value < options.probe_alpha
+    )
+    kept_rate = 1 - wins[victim] / games if games else 0.0
+    kept_pair = _pair(games - wins[victim], games, confidence)
+    if exploit:
+        reason = (
+            f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
+            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
+            f"games (without the spoiler it wins {_pct(reference)} % of the games seat "
+            f"{spoiler + 1} does not win)"
+        )
+    elif open_games == 0:
+        reason = (
+            f"seat {spoiler + 1} spoiling seat {victim + 1} won every game itself: skill, "
+            "not spoiling"
+        )
+    else:
+        reason = (
+            f"seat {spoiler + 1} spoiling: seat {victim + 1} still wins {_pct(rate)} % of the "
+            f"{open_games} games the spoiler does not win ({_pct(reference)} % without it)"
+        )
+    return {
+        "probe": "spoiler",
+        "seat": spoiler,
+        "victim": victim,
+        "agent": matchup.agents[spoiler].name,
+        "games": games,
+        "limit": matchup.limit,
+        "victim_wins": wins[victim],
+        "victim_win_rate": round(wins[victim] / games, 6) if games else 0.0,
+        "victim_interval": _pair(wins[victim], games, confidence),
+        "baseline_win_rate": round(base_wins[victim] / len(baseline), 6) if len(baseline) else 0.0,
+        "baseline_interval": _pair(base_wins[victim], len(baseline), confidence),
+        "spoiler_wins": wins[spoiler],
+        "open_games": open_games,
+        "kept_from_winning": kept,
+        "open_share": round(rate, 6),
+        "baseline_open_share": round(reference, 6),
+        "completion": round(table.count("win", "draw") / games, 6) if games else 0.0,
+        "completion_interval": _pair(table.count("win", "draw"), games, confidence),
+        "p_value": float(f"{p_value:.6g}"),
+        "exploit": exploit,
+        "reason": reason,
+    }
+
+
+def seat_probe(
+    found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
+) -> dict[str, Any] | None:
+    """The strong-seat probe (``full``): the strong agent's wins by the seat it held."""
+    pairs = [(m, t) for m, t in zip(found, tables, strict=True) if m.kind == "seat"]
+    if not pairs:
+        return None
+    wins = [table.outright_wins(seats)[m.seat] for m, table in pairs]
+    games = [len(table) for _, table in pairs]
+    test = seat_fairness(wins)
+    rates = [round(w / g, 6) if g else 0.0 for w, g in zip(wins, games, strict=True)]
+    favoured = test.p_value < options.probe_alpha
+    best = max(range(len(rates)), key=rates.__getitem__)
+    reason = (
+        f"the strong agent wins {_pct(rates[best])} % from seat {best + 1}: its seat matters "
+        f"beyond skill (chi-square p = {test.p_value:.3g})"
+        if favoured
+        else f"the strong agent's wins do not depend on its seat (p = {test.p_value:.3g})"
+    )
+    return {
+        "probe": "strong-seat",
+        "seat": best,
+        "agent": pairs[0][0].agents[pairs[0][0].seat].name,
+        "games": sum(games),
+        "win_rates": rates,
+        "intervals": [_pair(w, g, options.confidence) for w, g in zip(wins, games, strict=True)],
+        "p_value": test.p_value,
+        "exploit": False,
+        "favoured": favoured,
+        "reason": reason,
+    }
+
+
+def strong_play_report(
+    variant: Variant,
+    found: Sequence[Matchup],
+    tables: Sequence[GameTable],
+    baseline: GameTable,
+    level: ProbeLevel,
+) -> dict[str, Any]:
+    """``skill``, ``strong`` and ``probes`` of the report from the matchups' games."""
+    seats = variant.engine().info().num_players
+    options = variant.check
+    strong = [t for m, t in zip(found, tables, strict=True) if m.kind == "strong"]
+    strong_name = next(m.agents[0].name for m in found if m.kind == "strong")
+    probes = [
+        spoiler_probe(m, t, baseline, seats, options)
+        for m, t in zip(found, tables, strict=True)
+        if m.kind == "spoiler"
+    ]
+    seat = seat_probe(found, tables, seats, options)
+    if seat is not None:
+        probes.append(seat)
+    return {
+        "level": level,
+        "skill": ladder_rungs(found, tables, seats, options),
+        "strong": strong_metrics(variant, strong[0], strong_name, seats),
+        "probes": probes,
+    }
+
+
+def clear_probe_records(records: Path) -> None:
+    """Remove the probe records of an earlier check from ``records/probes``."""
+    folder = records / "probes"
+    if not folder.is_dir():
+        return
+    for sub in folder.iterdir():
+        if sub.is_dir():
+            for stale in [*sub.glob("game-*.jsonl"), *sub.glob(".game-*.jsonl.tmp")]:
+                stale.unlink()
+            if not any(sub.iterdir()):
+                sub.rmdir()

@@ -206,8 +206,9 @@ class AgentSpec:
         if self.search is not None and self.settings is None:
             if self.budget is None or self.budget < 1:
                 raise ValueError(f"agent {self.name}: a searching agent needs a budget >= 1")
-            object.__setattr__(self, "settings", SearchSettings(self.budget))
-            object.__setattr__(self, "factory", partial(_configured, self.search, self.settings))
+            settings = SearchSettings(self.budget)
+            object.__setattr__(self, "settings", settings)
+            object.__setattr__(self, "factory", partial(_configured, self.search, settings))
 
     def plays(self, game_name: str) -> bool:
         return not self.games or game_name in self.games

@@ -303,8 +303,8 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
 
     if report["metrics"].get("skill"):
         ladder = Table("agent", "against", "games", "win rate", confidence_label(report), "beats")
-        for row in skill_rows(report):
-            ladder.add_row(*row)
+        for rung in skill_rows(report):
+            ladder.add_row(*rung)
         console.print("skill ladder (one seat against the rung below, seats rotated)")
         console.print(ladder)
         strong = Table("metric", "value", confidence_label(report))

@@ -51,7 +51,7 @@ def test_bad_variants_exit_2_with_one_line(
 ) -> None:
     variant = tmp_path / "bad.toml"
     variant.write_text(f'game = "cardtrack"\n{table}', encoding="utf-8")
-    result = run_cli("check", str(variant), "--games", "1", "--quiet")
+    result = run_cli("check", str(variant), "--probes", "none", "--games", "1", "--quiet")
     assert result.returncode == 2, result.stderr
     message = result.stderr.strip()
     assert expected in message and "Traceback" not in message

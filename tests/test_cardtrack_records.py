@@ -122,7 +122,18 @@ def test_check_records_command_writes_replayable_files(tmp_path: Path) -> None:
     variant.write_text('game = "cardtrack"\n[rules]\nheight = 4\n', encoding="utf-8")
     out = tmp_path / "records"
     result = CliRunner().invoke(
-        cli, ["check", str(variant), "--games", "4", "--records", str(out), "--quiet"]
+        cli,
+        [
+            "check",
+            str(variant),
+            "--games",
+            "4",
+            "--records",
+            str(out),
+            "--quiet",
+            "--probes",
+            "none",
+        ],
     )
     assert result.exit_code in (0, 1), result.output
     files = sorted(out.glob("*.jsonl"))

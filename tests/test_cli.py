@@ -77,6 +77,8 @@ def test_check_reports_and_is_independent_of_jobs(run_cli: CliRunner, tmp_path: 
             jobs,
             "--json",
             f"r{jobs}.json",
+            "--probes",
+            "none",
         )
         assert result.returncode == 0, result.stdout + result.stderr
         assert "playable" in result.stdout and "engine python" in result.stdout
@@ -90,7 +92,18 @@ def test_check_exits_1_when_unplayable(run_cli: CliRunner, tmp_path: Path) -> No
     variant = write(
         tmp_path / "strict.toml", 'game = "tictactoe"\n[check]\nmax_drawishness = 0.0\n'
     )
-    result = run_cli("check", str(variant), "--games", "100", "--jobs", "1", "--records", "rec")
+    result = run_cli(
+        "check",
+        str(variant),
+        "--probes",
+        "none",
+        "--games",
+        "100",
+        "--jobs",
+        "1",
+        "--records",
+        "rec",
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     assert "unplayable" in result.stdout and "drawishness" in result.stdout
     records = sorted((tmp_path / "rec").glob("*.jsonl"))
@@ -229,7 +242,17 @@ def test_check_lines_are_whole_when_piped(run_cli: CliRunner, tmp_path: Path) ->
     """Into a pipe (CI, a log file) no sentence is wrapped at 80 columns; tables keep their
     natural width."""
     variant = write(tmp_path / "wide.toml", 'game = "halma"\n[production]\nhole_diameter = 24.0\n')
-    result = run_cli("check", str(variant), "--games", "2", "--jobs", "1", env={"COLUMNS": "80"})
+    result = run_cli(
+        "check",
+        str(variant),
+        "--probes",
+        "none",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        env={"COLUMNS": "80"},
+    )
     assert result.returncode == 1, result.stderr
     lines = result.stdout.splitlines()
     messages = [line for line in lines if line.startswith("  [error] production.hole_web: ")]
@@ -264,6 +287,6 @@ def test_a_variant_named_in_latvian_builds_into_its_folder(
 
 
 def test_check_names_the_fast_engine_it_played_on(run_cli: CliRunner) -> None:
-    result = run_cli("check", HALMA, "--games", "50", "--jobs", "1")
+    result = run_cli("check", HALMA, "--probes", "none", "--games", "50", "--jobs", "1")
     assert result.returncode == 0, result.stderr
     assert "engine halma-numba" in result.stdout.splitlines()[0]

@@ -120,16 +120,16 @@ def test_sweep_on_dask_equals_the_local_pool(
     for name in ("sweep.csv", "sweep.json", "report.html"):
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
     # check runs there too, with the same report
-    check = ["check", str(EXAMPLES / "halma-standard.toml"), "-n", "30", "-q"]
+    check = ["check", str(EXAMPLES / "halma-standard.toml"), "-n", "30", "-q", "--probes", "none"]
     remote = run_cli(*check, "--scheduler", cluster, "--json", "remote.json")
     assert remote.returncode == 0, remote.stderr
     halma = load_variant(EXAMPLES / "halma-standard.toml", registry)
-    here = run_check(registry, halma, games=30, jobs=1)
+    here = run_check(registry, halma, probes="none", games=30, jobs=1)
     assert json.loads((tmp_path / "remote.json").read_text())["metrics"] == here["metrics"]
 
 
 def test_bad_scheduler_is_bad_input(run_cli: CliRunner) -> None:
-    check = ["check", str(EXAMPLES / "tictactoe.toml"), "-n", "5", "-q"]
+    check = ["check", str(EXAMPLES / "tictactoe.toml"), "-n", "5", "-q", "--probes", "none"]
     done = run_cli(*check, "--scheduler", "tcp://127.0.0.1:9")  # nothing listens on port 9
     assert done.returncode == 2
     assert done.stderr.startswith("plywright: error: --scheduler: cannot reach tcp://127.0.0.1:9")

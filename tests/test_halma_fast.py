@@ -372,10 +372,21 @@ def test_a_check_report_plays_on_the_fast_lane_with_its_branching_plot(
 
     variant = parse_variant({"game": "halma", "preset": "standard"}, registry)
     fast: list[GameTable] = []
-    report = run_check(registry, variant, games=400, jobs=2, profile=True, stats_out=fast)
+    report = run_check(
+        registry, variant, probes="none", games=400, jobs=2, profile=True, stats_out=fast
+    )
     assert report["engine"] == "halma-numba"
     python: list[GameTable] = []
-    run_check(registry, variant, games=100, jobs=1, profile=True, stats_out=python, engine="python")
+    run_check(
+        registry,
+        variant,
+        probes="none",
+        games=100,
+        jobs=1,
+        profile=True,
+        stats_out=python,
+        engine="python",
+    )
     (fast_profile,), (python_profile,) = [[t.profile for t in tables] for tables in (fast, python)]
     assert fast_profile is not None and python_profile is not None
     moves, means = fast_profile.means()

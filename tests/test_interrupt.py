@@ -79,7 +79,7 @@ def _one_line(err: str) -> str:
 def test_check_stops_with_its_workers(tmp_path: Path, sig: signal.Signals, status: int) -> None:
     proc = _start(
         tmp_path,
-        *("check", TICTACTOE, "--games", "100000", "--jobs", "2"),
+        *("check", TICTACTOE, "--games", "100000", "--jobs", "2", "--probes", "none"),
         *("--json", "report.json", "--records", "rec"),
     )
     records = tmp_path / "rec"

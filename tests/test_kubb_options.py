@@ -109,7 +109,7 @@ def test_bad_input_exits_2_through_check(
     run_cli: CliRunner, tmp_path: Path, text: str, expected: str
 ) -> None:
     path = write(tmp_path / "bad.toml", text)
-    result = run_cli("check", str(path), "--games", "2")
+    result = run_cli("check", str(path), "--probes", "none", "--games", "2")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     lines = [line for line in result.stderr.splitlines() if line.strip()]

@@ -121,7 +121,14 @@ def test_broken_records_are_refused(
 def test_check_records_through_the_command_line(run_cli: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "records"
     result = run_cli(
-        "check", str(EXAMPLES / "kubb-seed.toml"), "--games", "4", "--records", str(out)
+        "check",
+        str(EXAMPLES / "kubb-seed.toml"),
+        "--games",
+        "4",
+        "--records",
+        str(out),
+        "--probes",
+        "none",
     )
     assert result.returncode == 0, result.stderr
     files = sorted(out.glob("*.jsonl"))

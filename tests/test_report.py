@@ -54,7 +54,14 @@ def _check(registry: Registry, games: int = 40, jobs: int = 1) -> tuple[dict[str
     stats: list[GameTable] = []
     variant = load_variant(HALMA, registry)
     report = run_check(
-        registry, variant, games=games, seed=3, jobs=jobs, profile=True, stats_out=stats
+        registry,
+        variant,
+        probes="none",
+        games=games,
+        seed=3,
+        jobs=jobs,
+        profile=True,
+        stats_out=stats,
     )
     return report, stats[0]
 
@@ -111,12 +118,21 @@ def test_check_report_html_parses(registry: Registry, tmp_path: Path) -> None:
 
 
 def test_check_report_from_the_command(run_cli: CliRunner, tmp_path: Path) -> None:
-    done = run_cli("check", str(EXAMPLES / "tictactoe.toml"), "-n", "50", "--report", "r.html")
+    done = run_cli(
+        "check",
+        str(EXAMPLES / "tictactoe.toml"),
+        "--probes",
+        "none",
+        "-n",
+        "50",
+        "--report",
+        "r.html",
+    )
     assert done.returncode in (0, 1), done.stderr
     assert "seat fairness p-value" in done.stdout
     assert (tmp_path / "r.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     for bad, message in (("r.txt", "must end in .pdf or .html"), ("no/r.pdf", "does not exist")):
-        refused = run_cli("check", str(HALMA), "-n", "100000", "--report", bad)
+        refused = run_cli("check", str(HALMA), "--probes", "none", "-n", "100000", "--report", bad)
         assert refused.returncode == 2
         assert refused.stderr.startswith("plywright: error: --report: ")
         assert message in refused.stderr and len(refused.stderr.splitlines()) == 1

@@ -24,15 +24,15 @@ def _cardrace(registry: Registry, **check: object):  # type: ignore[no-untyped-d
 
 def test_results_do_not_depend_on_jobs(registry: Registry) -> None:
     variant = _cardrace(registry)
-    one = run_check(registry, variant, games=120, seed=7, jobs=1)
-    two = run_check(registry, variant, games=120, seed=7, jobs=2)
+    one = run_check(registry, variant, probes="none", games=120, seed=7, jobs=1)
+    two = run_check(registry, variant, probes="none", games=120, seed=7, jobs=2)
     assert one["metrics"] == two["metrics"]
-    other_seed = run_check(registry, variant, games=120, seed=8, jobs=1)
+    other_seed = run_check(registry, variant, probes="none", games=120, seed=8, jobs=1)
     assert other_seed["metrics"] != one["metrics"]
 
 
 def test_report_has_the_design_fields(registry: Registry) -> None:
-    report = run_check(registry, _cardrace(registry), games=40, seed=1, jobs=1)
+    report = run_check(registry, _cardrace(registry), probes="none", games=40, seed=1, jobs=1)
     assert set(report) >= {"verdict", "reasons", "games", "metrics", "static_checks", "seconds"}
     assert set(report["metrics"]) == {
         "completion", "balance", "drawishness", "timeouts", "stalemates", "duration_mean",
@@ -69,33 +69,41 @@ def test_report_has_the_design_fields(registry: Registry) -> None:
 
 
 def test_thresholds_come_from_the_variant(registry: Registry) -> None:
-    strict = run_check(registry, _cardrace(registry, min_completion=1.0), games=40, jobs=1)
+    strict = run_check(
+        registry, _cardrace(registry, min_completion=1.0), probes="none", games=40, jobs=1
+    )
     assert strict["verdict"] == "unplayable"
     assert any(r.startswith("completion ") and "min_completion 1.0" in r for r in strict["reasons"])
     lenient = run_check(
-        registry, _cardrace(registry, min_completion=0.0, max_stalemates=1.0), games=40, jobs=1
+        registry,
+        _cardrace(registry, min_completion=0.0, max_stalemates=1.0),
+        probes="none",
+        games=40,
+        jobs=1,
     )
     assert lenient["verdict"] == "playable", lenient["reasons"]
 
 
 def test_failed_static_check_makes_a_variant_unplayable(registry: Registry) -> None:
     variant = parse_variant({"game": "cardrace", "rules": {"goal": 50, "copies": 1}}, registry)
-    report = run_check(registry, variant, games=5, jobs=1)
+    report = run_check(registry, variant, probes="none", games=5, jobs=1)
     assert report["verdict"] == "unplayable"
     assert "static check goal-reachable" in report["reasons"][0]
 
 
 def test_unknown_agent_is_bad_input(registry: Registry) -> None:
     with pytest.raises(InputError, match=r"unknown agent 'genius' .*allowed: mc, random"):
-        run_check(registry, _cardrace(registry), games=1, agent="genius")
+        run_check(registry, _cardrace(registry), probes="none", games=1, agent="genius")
     with pytest.raises(InputError, match="one agent or one per seat"):
-        run_check(registry, _cardrace(registry), games=1, agent="random,random,random")
+        run_check(
+            registry, _cardrace(registry), probes="none", games=1, agent="random,random,random"
+        )
 
 
 def test_records_replay_to_the_reported_result(registry: Registry, tmp_path: Path) -> None:
     variant = _cardrace(registry)
-    run_check(registry, variant, games=9, seed=3, jobs=1, records=tmp_path)
-    run_check(registry, variant, games=6, seed=3, jobs=2, records=tmp_path)
+    run_check(registry, variant, probes="none", games=9, seed=3, jobs=1, records=tmp_path)
+    run_check(registry, variant, probes="none", games=6, seed=3, jobs=2, records=tmp_path)
     files = sorted(tmp_path.glob("*.jsonl"))
     assert len(files) == 6, "records of an earlier, longer check are replaced"
     lines = [json.loads(line) for line in files[0].read_text().splitlines()]
@@ -165,8 +173,10 @@ def test_perft_refuses_chance_games(registry: Registry) -> None:
 
 def test_flat_monte_carlo_beats_random_play(registry: Registry) -> None:
     variant = parse_variant({"game": "tictactoe"}, registry)
-    first = run_check(registry, variant, games=60, seed=2, jobs=1, agent="mc,random")
-    second = run_check(registry, variant, games=60, seed=2, jobs=1, agent="random,mc")
+    first = run_check(registry, variant, probes="none", games=60, seed=2, jobs=1, agent="mc,random")
+    second = run_check(
+        registry, variant, probes="none", games=60, seed=2, jobs=1, agent="random,mc"
+    )
     assert first["metrics"]["seat_win_rates"][0] >= 0.85
     # a lopsided match fails the default balance threshold (0.3)
     assert first["verdict"] == "unplayable"
@@ -257,7 +267,19 @@ def test_sigterm_to_the_main_process_leaves_no_worker(tmp_path: Path) -> None:
 
     variant = Path(__file__).resolve().parents[1] / "examples" / "halma-pro.toml"  # long chunks
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "check", str(variant), "-n", "200000", "-j", "2"],
+        [
+            sys.executable,
+            "-m",
+            "generator",
+            "check",
+            str(variant),
+            "-n",
+            "200000",
+            "-j",
+            "2",
+            "--probes",
+            "none",
+        ],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -134,7 +134,7 @@ class MctsAgent:
         seat = node.player
         log_n = math.log(node.visits)
         best, best_score = -1, -math.inf
-        children = node.children.items()
+        children: list[tuple[int, Node]] = list(node.children.items())
         if self.determinizing:  # another determinization may allow other actions
             legal = set(state.legal_actions())
             children = [(a, c) for a, c in children if a in legal] or children

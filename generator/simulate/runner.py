@@ -90,7 +90,7 @@ def resolve_agents(
 
 
 def agent_spec(
-    registry: Registry, game: str, text: str, field: str = "--agent", source: Path | None = None
+    registry: Registry, game: str, text: str, field: str = "--agent", source: str | None = None
 ) -> AgentSpec:
     """The agent ``NAME`` or ``NAME:BUDGET`` (a searching agent with another budget) of
     ``game``; :class:`InputError` naming ``field`` and the allowed values otherwise."""

@@ -76,7 +76,7 @@ def check_level(level: str | None, options: CheckOptions) -> ProbeLevel:
         return options.probes
     if level not in PROBE_LEVELS:
         raise InputError(f"--probes: unknown level {level!r} (allowed: {', '.join(PROBE_LEVELS)})")
-    return level  # type: ignore[return-value]
+    return level
 
 
 def strong_agent(registry: Registry, variant: Variant) -> AgentSpec:
@@ -138,9 +138,9 @@ def matchups(
     rungs = ladder_agents(registry, variant, default, strong)
     pairs = list(zip(rungs[1:], rungs[:-1], strict=True))
     names = [spec.name for spec in rungs]
-    if default.name in names and strong.name in names:
-        if abs(names.index(strong.name) - names.index(default.name)) > 1:
-            pairs.append((strong, default))
+    apart = abs(names.index(strong.name) - names.index(default.name)) if default in rungs else 0
+    if apart > 1:  # the ladder's verdict on skill compares these two directly
+        pairs.append((strong, default))
     for rung, (upper, lower) in enumerate(pairs):
         for seat in range(seats):
             share = games // seats + (seat < games % seats)

@@ -207,7 +207,7 @@ class MctsAgent:
 
     def _choose(self, root: Node, actions: list[int]) -> int:
         seat = root.player
-        if root.proven is not None:
+        if root.proven is not None and root.proven[seat] >= 1.0:
             for action, child in root.children.items():
                 if child.proven == root.proven:
                     return action

@@ -446,3 +446,5 @@ def clear_probe_records(records: Path) -> None:
                 stale.unlink()
             if not any(sub.iterdir()):
                 sub.rmdir()
+    if not any(folder.iterdir()):
+        folder.rmdir()

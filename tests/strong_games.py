@@ -1,0 +1,212 @@
+"""Test-only games for strong play: ``duel`` (a spoiler can stop the other seat for good)
+and ``coin`` (a game no skill can win: every action does the same).
+
+``duel``: two runners race to ``goal`` steps, taking turns. On a turn a runner either steps
+forward (unless it was blocked: then the step is lost) or blocks the other runner's next
+step. A runner that blocks on every turn never wins, and neither does the other: the probe
+must call that an exploit. ``block = false`` removes blocking (the fair variant).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from generator.api import GameDefinition, GameRegistrar, StrictModel, hookimpl
+from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
+
+STEP, BLOCK = 0, 1
+
+
+class DuelRules(StrictModel):
+    goal: int = Field(4, ge=1, le=20, description="steps to win")
+    block: bool = Field(True, description="a runner may block the other's next step")
+
+
+class DuelState:
+    def __init__(self, game: DuelGame) -> None:
+        self.game = game
+        self.position = [0, 0]
+        self.blocked = [False, False]
+        self.player = 0
+        self.actions: list[int] = []
+        self.winner: int | None = None
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.player
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None or len(self.actions) >= self.game.info().max_length
+
+    def legal_actions(self) -> list[int]:
+        if self.is_terminal():
+            return []
+        return [STEP, BLOCK] if self.game.rules.block else [STEP]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action}")
+        me, other = self.player, 1 - self.player
+        self.actions.append(action)
+        if action == BLOCK:
+            self.blocked[other] = True
+        elif self.blocked[me]:
+            self.blocked[me] = False
+        else:
+            self.position[me] += 1
+            if self.position[me] >= self.game.rules.goal:
+                self.winner = me
+        self.player = other
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
+
+    def evaluate(self) -> list[float]:
+        lead = (self.position[0] - self.position[1]) / self.game.rules.goal
+        return [lead, -lead]
+
+    def clone(self) -> DuelState:
+        other = DuelState(self.game)
+        other.position, other.blocked = list(self.position), list(self.blocked)
+        other.player, other.actions, other.winner = self.player, list(self.actions), self.winner
+        return other
+
+    def history(self) -> list[int]:
+        return list(self.actions)
+
+    def outcome(self) -> Outcome:
+        if self.winner is not None:
+            return Outcome("win", (self.winner,), len(self.actions) // 2)
+        return Outcome("unfinished", (), len(self.actions) // 2)
+
+    def action_record(self, action: int) -> dict[str, Any]:
+        return {"action": "step" if action == STEP else "block"}
+
+    def __str__(self) -> str:
+        return f"pos={self.position} blocked={self.blocked} to move={self.player}"
+
+
+class DuelGame:
+    def __init__(self, rules: DuelRules) -> None:
+        self.rules = rules
+
+    def info(self) -> GameInfo:
+        return GameInfo(2, -1.0, 1.0, max_length=12 * self.rules.goal)
+
+    def parameters(self) -> dict[str, Any]:
+        return self.rules.model_dump(mode="json")
+
+    def new_initial_state(self) -> DuelState:
+        return DuelState(self)
+
+    def record_header(self) -> dict[str, Any]:
+        return {"goal": self.rules.goal}
+
+
+class CoinRules(StrictModel):
+    flips: int = Field(3, ge=1, le=10, description="coin flips; heads win for seat 1")
+
+
+class CoinState:
+    """Each seat in turn picks one of two equal actions; then a coin decides the winner."""
+
+    def __init__(self, game: CoinGame) -> None:
+        self.game = game
+        self.actions: list[int] = []
+        self.winner: int | None = None
+
+    def _picks(self) -> int:
+        return len(self.actions)
+
+    def current_player(self) -> int:
+        if self.winner is not None:
+            return TERMINAL
+        return CHANCE if self._picks() >= 2 * self.game.rules.flips else self._picks() % 2
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[int]:
+        if self.winner is not None:
+            return []
+        return [0, 1]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(0, 0.5), (1, 0.5)] if self.current_player() == CHANCE else []
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action}")
+        chance = self.current_player() == CHANCE
+        self.actions.append(action)
+        if chance:
+            self.winner = action
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0, 0.0]
+        return [1.0 if seat == self.winner else -1.0 for seat in (0, 1)]
+
+    def clone(self) -> CoinState:
+        other = CoinState(self.game)
+        other.actions, other.winner = list(self.actions), self.winner
+        return other
+
+    def history(self) -> list[int]:
+        return list(self.actions)
+
+    def outcome(self) -> Outcome:
+        return (
+            Outcome("win", (self.winner,), 1) if self.winner is not None else Outcome("unfinished")
+        )
+
+    def action_record(self, action: int) -> dict[str, Any]:
+        return {"pick": action}
+
+    def __str__(self) -> str:
+        return f"actions={self.actions}"
+
+
+class CoinGame:
+    def __init__(self, rules: CoinRules) -> None:
+        self.rules = rules
+
+    def info(self) -> GameInfo:
+        return GameInfo(2, -1.0, 1.0, turn_based=False, has_chance=True, max_length=100)
+
+    def parameters(self) -> dict[str, Any]:
+        return self.rules.model_dump(mode="json")
+
+    def new_initial_state(self) -> CoinState:
+        return CoinState(self)
+
+    def record_header(self) -> dict[str, Any]:
+        return {}
+
+
+@hookimpl
+def plywright_register_games(register: GameRegistrar) -> None:
+    register(
+        GameDefinition(
+            name="duel",
+            title="Duel (test game)",
+            description="Two runners race; a runner may block the other's next step.",
+            rules_model=DuelRules,
+            make_game=DuelGame,
+        )
+    )
+    register(
+        GameDefinition(
+            name="coin",
+            title="Coin (test game)",
+            description="A coin decides; the players' choices do not matter.",
+            rules_model=CoinRules,
+            make_game=CoinGame,
+        )
+    )

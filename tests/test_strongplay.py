@@ -1,0 +1,215 @@
+"""Strong play in ``check``: the generic ``mcts`` agent, the skill ladder, strong self-play
+and the spoiler probes, on small games whose answers are known."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import sample_games
+import strong_games
+from conftest import EXAMPLES, CliRunner
+from generator.api import SearchSettings
+from generator.errors import InputError
+from generator.registry import Registry, load_registry
+from generator.simulate.mcts import MctsAgent
+from generator.simulate.runner import agent_spec, run_check
+from generator.simulate.strongplay import Matchup, spoiler_probe
+from generator.simulate.table import RESULT_CODE, GameTable
+from generator.variant import parse_variant
+
+
+@pytest.fixture
+def games() -> Registry:
+    return load_registry(extra_plugins=[("cardrace", sample_games), ("strong-games", strong_games)])
+
+
+def _variant(registry: Registry, game: str, **check: object) -> object:
+    return parse_variant({"game": game, "check": check}, registry)
+
+
+def _ttt(registry: Registry) -> object:
+    return parse_variant({"game": "tictactoe"}, registry)
+
+
+def test_mcts_self_play_draws_every_tictactoe_game(games: Registry) -> None:
+    report = run_check(games, _ttt(games), games=16, seed=3, jobs=2, agent="mcts", probes="none")
+    assert report["metrics"]["drawishness"] == 1.0, report["metrics"]["seat_win_rates"]
+
+
+def test_mcts_takes_a_win_and_blocks_a_loss(games: Registry) -> None:
+    game = _ttt(games).engine()  # type: ignore[attr-defined]
+    state = game.new_initial_state()
+    for action in (0, 3, 1, 4):  # X: 0, 1; O: 3, 4 -- X to move: 2 wins, else O wins at 5
+        state.apply_action(action)
+    for seed in range(5):
+        agent = MctsAgent(game, 0, random.Random(seed), SearchSettings(50))
+        assert agent.step(state.clone()) == 2
+    state = game.new_initial_state()
+    for action in (0, 4, 1):  # O to move: must block at 2 (and then holds the draw)
+        state.apply_action(action)
+    for seed in range(5):
+        agent = MctsAgent(game, 1, random.Random(seed), SearchSettings(200))
+        assert agent.step(state.clone()) == 2
+
+
+def test_budget_is_parsed_and_bounded(games: Registry) -> None:
+    spec = agent_spec(games, "tictactoe", "mcts:37")
+    assert spec.name == "mcts:37" and spec.settings == SearchSettings(37)
+    assert spec.spoiling(1).name == "mcts:37/spoil-seat-2"
+    assert spec.spoiling(1).settings == SearchSettings(37, victim=1)
+    for bad, words in (
+        ("mcts:0", "whole number"),
+        ("mcts:-3", "whole number"),
+        ("mcts:1.5", "whole number"),
+        ("mcts:", "whole number"),
+        ("mcts:2000000", "whole number"),
+        ("random:5", "takes no budget"),
+        ("genius:5", "unknown agent"),
+    ):
+        with pytest.raises(InputError, match=words):
+            agent_spec(games, "tictactoe", bad)
+
+
+def test_tictactoe_is_drawish_under_strong_play_and_spoilable(games: Registry) -> None:
+    report = run_check(games, _ttt(games), games=200, seed=1, jobs=2, probes="quick")
+    assert report["verdict"] == "unplayable"
+    assert report["probe_level"] == "quick"
+    strong = report["metrics"]["strong"]
+    assert strong["agent"] == "mcts:1000" or strong["agent"] == "mcts"
+    assert strong["drawishness"] == 1.0 and strong["games"] == 24
+    assert any("under strong play" in r and "drawishness" in r for r in report["reasons"])
+    (rung,) = report["metrics"]["skill"]
+    assert (rung["agent"], rung["against"]) == ("mcts", "random")
+    assert rung["beats"] and rung["win_rate"] > 0.7 and rung["low"] <= rung["win_rate"]
+    spoilers = [p for p in report["probes"] if p["probe"] == "spoiler"]
+    assert {(p["seat"], p["victim"]) for p in spoilers} == {(0, 1), (1, 0)}
+    assert all(p["victim_wins"] == 0 for p in spoilers), "a perfect spoiler never lets random win"
+
+
+def test_a_spoiler_that_blocks_forever_is_an_exploit(games: Registry) -> None:
+    variant = _variant(games, "duel", agent="random", strong_agent="mcts:200")
+    report = run_check(games, variant, games=200, seed=2, jobs=2, probes="quick")
+    assert report["verdict"] == "unplayable"
+    exploits = [p for p in report["probes"] if p["exploit"]]
+    # the second runner can only stall the first; the first may simply win (skill, not spoiling)
+    assert (1, 0) in {(p["seat"], p["victim"]) for p in exploits}
+    first = next(p for p in report["probes"] if p["seat"] == 0)
+    assert first["exploit"] or first["spoiler_wins"] == first["games"]
+    # two strong runners block each other for good: no game ends
+    assert report["metrics"]["strong"]["completion"] == 0.0
+    assert any(r.startswith("under strong play") and "completion" in r for r in report["reasons"])
+    for probe in exploits:
+        assert probe["victim_wins"] == 0 and probe["completion"] < 0.5
+        assert probe["reason"].startswith(
+            f"exploit: seat {probe['seat'] + 1} playing only to spoil keeps seat "
+            f"{probe['victim'] + 1} from winning in 100 % ["
+        )
+        assert probe["reason"] in report["reasons"]
+
+
+def test_without_blocking_no_spoiler_stops_a_runner(games: Registry) -> None:
+    data = {"game": "duel", "rules": {"block": False}, "check": {"agent": "random"}}
+    variant = parse_variant(data, games)
+    report = run_check(games, variant, games=50, seed=2, jobs=1, probes="quick")
+    assert not any(p["exploit"] for p in report["probes"])
+    assert not any(r.startswith("exploit") for r in report["reasons"])
+
+
+def test_a_game_of_pure_chance_is_flagged_as_little_skill(games: Registry) -> None:
+    variant = _variant(games, "coin", strong_agent="mcts:30", probe_games=60)
+    report = run_check(games, variant, games=100, seed=4, jobs=2, probes="quick")
+    top = report["metrics"]["skill"][-1]
+    assert top["agent"] == "mcts:30" and top["against"] == "random" and not top["beats"]
+    assert any(note.startswith("little skill: mcts:30") for note in report["notes"])
+    assert not any(p["exploit"] for p in report["probes"])
+
+
+def _table(winners: list[int | None]) -> GameTable:
+    n = len(winners)
+    return GameTable.from_columns(
+        index=np.arange(n, dtype=np.int64),
+        result=np.array(
+            [RESULT_CODE["win"] if w is not None else RESULT_CODE["unfinished"] for w in winners],
+            np.int64,
+        ),
+        winners=np.array([1 << w if w is not None else 0 for w in winners], np.int64),
+        rounds=np.ones(n, np.int64),
+        moves=np.full(n, 10, np.int64),
+        branching_total=np.full(n, 20, np.int64),
+        decisions=np.full(n, 10, np.int64),
+    )
+
+
+def test_spoiler_probe_separates_spoiling_from_skill(games: Registry) -> None:
+    options = _variant(games, "duel").check  # type: ignore[attr-defined]
+    agents = (games.agent("duel", "random"),) * 3
+    matchup = Matchup("spoiler", "s", agents, 20, 20, seat=1, victim=2)
+    baseline = _table([0, 1, 2] * 20)  # three seats, each wins a third
+    stalled = spoiler_probe(matchup, _table([0] * 10 + [None] * 10), baseline, 3, options)
+    assert stalled["exploit"] and stalled["open_games"] == 20 and stalled["victim_wins"] == 0
+    assert stalled["baseline_open_share"] == pytest.approx(0.5)
+    outplayed = spoiler_probe(matchup, _table([1] * 20), baseline, 3, options)
+    assert not outplayed["exploit"] and "won every game itself" in outplayed["reason"]
+    fair = spoiler_probe(matchup, _table([0, 2] * 5 + [1] * 10), baseline, 3, options)
+    assert not fair["exploit"] and fair["open_share"] == pytest.approx(0.5)
+    few = spoiler_probe(matchup, _table([0, 0, 1, 1]), baseline, 3, options)
+    assert not few["exploit"], "two games without the victim winning prove nothing"
+
+
+def test_probe_records_are_marked_and_replay(games: Registry, tmp_path: Path) -> None:
+    variant = _variant(games, "duel", agent="random", strong_agent="mcts:20", probe_games=4)
+    run_check(games, variant, games=6, seed=2, jobs=1, probes="quick", records=tmp_path)
+    assert len(list(tmp_path.glob("game-*.jsonl"))) == 6
+    folders = sorted(p.name for p in (tmp_path / "probes").iterdir())
+    assert "strong" in folders and "spoiler-seat1-victim2" in folders
+    assert any(name.startswith("ladder1-seat") for name in folders)
+    game = variant.engine()  # type: ignore[attr-defined]
+    for record in (tmp_path / "probes" / "spoiler-seat1-victim2").glob("game-*.jsonl"):
+        lines = [json.loads(line) for line in record.read_text().splitlines()]
+        assert lines[0]["purpose"] == "spoiler-seat1-victim2"
+        assert lines[0]["agents"] == ["mcts:20/spoil-seat-2", "random"]
+        state = game.new_initial_state()
+        for line in lines[1:-1]:
+            state.apply_action(0 if line["action"] == "step" else 1)
+        assert lines[-1]["result"] == state.outcome().result or not state.is_terminal()
+    run_check(games, variant, games=3, seed=2, jobs=1, probes="none", records=tmp_path)
+    assert not (tmp_path / "probes").exists(), "stale probe records are removed"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--probes", "most"], "'most' is not one of 'none', 'quick', 'full'"),
+        (["--agent", "mcts:zero"], "whole number"),
+    ],
+)
+def test_bad_probe_options_exit_2(run_cli: CliRunner, args: list[str], words: str) -> None:
+    done = run_cli("check", str(EXAMPLES / "tictactoe.toml"), "-n", "2", *args)
+    assert done.returncode == 2 and words in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("check", "words"),
+    [
+        ('probes = "always"', "[check] probes"),
+        ("probe_games = 1", "[check] probe_games"),
+        ("exploit_ratio = 1.5", "[check] exploit_ratio"),
+        ("probe_alpha = 0", "[check] probe_alpha"),
+        ('strong_agent = "random"', "does not search"),
+        ('strong_agent = "mcts:0"', "whole number"),
+    ],
+)
+def test_bad_probe_thresholds_exit_2(
+    run_cli: CliRunner, tmp_path: Path, check: str, words: str
+) -> None:
+    variant = tmp_path / "v.toml"
+    variant.write_text(f'game = "tictactoe"\n[check]\n{check}\n', encoding="utf-8")
+    done = run_cli("check", str(variant), "-n", "2")
+    assert done.returncode == 2 and words in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1

@@ -353,6 +353,13 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
     show_default=True,
     help="python: the reference engine; fast: a plugin's compiled simulator; auto: fast if any.",
 )
+@click.option(
+    "--probes",
+    type=click.Choice(["none", "quick", "full"]),
+    default="none",
+    show_default=True,
+    help="Strong play of every variant too: skill ladder, strong self-play, exploit probes.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def sweep(
     variant: str,
@@ -365,15 +372,17 @@ def sweep(
     report_format: str,
     scheduler: str | None,
     engine: str,
+    probes: str,
     quiet: bool,
 ) -> None:
     """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
     report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
+    from generator.simulate import strongplay
     from generator.simulate.executors import check_scheduler, open_backend
     from generator.simulate.runner import default_jobs
     from generator.sweep.grid import shown
     from generator.sweep.outputs import write_outputs
-    from generator.sweep.run import prepare_sweep, run_sweep
+    from generator.sweep.run import prepare_sweep, run_sweep, sweep_games
 
     registry = _registry()
     if scheduler:
@@ -383,11 +392,12 @@ def sweep(
     if folder.exists() and not folder.is_dir():
         raise InputError(f"--out: {folder} exists and is not a folder")
     games = count or prepared.base.check.games
-    total = games * len(prepared.points)
+    level = strongplay.check_level(probes, prepared.base.check)
+    total = sweep_games(registry, prepared, games, level)
     with open_backend(jobs or default_jobs(), scheduler) as backend:
         label = f"{len(prepared.points)} variants"
         with _progress(total, label, quiet) as advance:
-            result = run_sweep(prepared, games, backend, advance)
+            result = run_sweep(prepared, games, backend, advance, registry=registry, probes=level)
     write_outputs(result, folder, registry, report_format)
     playable = sum(report["verdict"] == "playable" for report in result.reports)
     click.echo(f"{playable} of {len(result.reports)} variants playable; results in {folder}")

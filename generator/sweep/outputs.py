@@ -44,6 +44,9 @@ def csv_text(result: SweepResult) -> str:
         header += [f"seat{seat}_win_rate", f"seat{seat}_low", f"seat{seat}_high"]
     for key in own:
         header += [f"game.{key}", f"game.{key}_low", f"game.{key}_high"]
+    probed = any("strong" in r["metrics"] for r in result.reports)
+    if probed:
+        header += STRONG_COLUMNS
     header += ["reasons"]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
@@ -73,9 +76,48 @@ def csv_text(result: SweepResult) -> str:
         values, bounds = metrics.get("game", {}), intervals.get("game", {})
         for key in own:
             row += [values[key], *bounds[key]] if key in values else [""] * 3
+        if probed:
+            row += strong_cells(report)
         row.append("; ".join(report["reasons"]))
         writer.writerow(row)
     return out.getvalue()
+
+
+STRONG_COLUMNS = [
+    "strong_agent",
+    "strong_completion",
+    "strong_balance",
+    "strong_balance_low",
+    "strong_balance_high",
+    "strong_drawishness",
+    "skill_top_win_rate",
+    "skill_top_beats",
+    "probes",
+    "exploits",
+]
+"""Columns of a sweep with strong play: the strong self-play, the ladder's top rung and the
+probes' result (how many probes, how many found an exploit)."""
+
+
+def strong_cells(report: dict[str, Any]) -> list[Any]:
+    """The :data:`STRONG_COLUMNS` of one report (blanks without strong play)."""
+    strong = report["metrics"].get("strong")
+    if not strong:
+        return [""] * len(STRONG_COLUMNS)
+    rungs = report["metrics"].get("skill", [])
+    top = rungs[-1] if rungs else None
+    probes = report.get("probes", [])
+    return [
+        strong["agent"],
+        strong["completion"],
+        strong["balance"],
+        *strong["intervals"]["balance"],
+        strong["drawishness"],
+        top["win_rate"] if top else "",
+        top["beats"] if top else "",
+        len(probes),
+        sum(bool(probe["exploit"]) for probe in probes),
+    ]
 
 
 def _cell(value: Any) -> Any:

@@ -16,8 +16,11 @@ from generator.api import StaticCheck
 from generator.checks import static_checks
 from generator.errors import InputError
 from generator.registry import Registry
+from generator.simulate import strongplay
 from generator.simulate.executors import Backend
 from generator.simulate.runner import CheckPlan, Progress, check_plan, check_report, simulate_many
+from generator.simulate.strongplay import ProbeLevel
+from generator.simulate.table import GameTable
 from generator.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown
 from generator.variant import Variant, parse_variant, read_variant_file, safe_folder_name
 
@@ -183,13 +186,65 @@ def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
 
 
 def run_sweep(
-    sweep: Sweep, games: int, backend: Backend, progress: Progress | None = None
+    sweep: Sweep,
+    games: int,
+    backend: Backend,
+    progress: Progress | None = None,
+    *,
+    registry: Registry | None = None,
+    probes: ProbeLevel = "none",
 ) -> SweepResult:
-    """Play ``games`` games of every point on ``backend`` and judge each one."""
+    """Play ``games`` games of every point on ``backend`` and judge each one; with
+    ``probes`` (quick or full, and the ``registry``) every point's strong play too, all
+    points' matchups queued at once."""
     results = simulate_many([point.plan for point in sweep.points], games, backend, progress)
+    strong: list[dict[str, Any] | None] = [None] * len(sweep.points)
+    if probes != "none" and registry is not None:
+        strong = list(_strong_play(registry, sweep, results, probes, backend, progress))
     reports = []
-    for point, stats in zip(sweep.points, results, strict=True):
-        report = check_report(point.checks, point.plan, stats, 0.0)
+    for point, stats, strong_play in zip(sweep.points, results, strong, strict=True):
+        report = check_report(point.checks, point.plan, stats, 0.0, strong_play)
         del report["seconds"]
         reports.append(report)
     return SweepResult(sweep, games, tuple(reports), fairest(reports))
+
+
+def _strong_play(
+    registry: Registry,
+    sweep: Sweep,
+    results: Sequence[GameTable],
+    level: ProbeLevel,
+    backend: Backend,
+    progress: Progress | None,
+) -> list[dict[str, Any]]:
+    """The strong play of every point (:mod:`generator.simulate.strongplay`)."""
+    found, plans = [], []
+    for point, stats in zip(sweep.points, results, strict=True):
+        longest = int(stats.moves.max()) if len(stats) else 0
+        mine = strongplay.matchups(registry, point.variant, point.plan.agents, level, longest)
+        found.append(mine)
+        plans += strongplay.matchup_plans(
+            registry, point.variant, mine, sweep.seed, None, _engine(point.plan)
+        )
+    counts = [matchup.games for mine in found for matchup in mine]
+    tables = simulate_many(plans, counts, backend, progress, largest=8)
+    out, start = [], 0
+    for point, stats, mine in zip(sweep.points, results, found, strict=True):
+        part = tables[start : start + len(mine)]
+        start += len(mine)
+        out.append(strongplay.strong_play_report(point.variant, mine, part, stats, level))
+    return out
+
+
+def _engine(plan: CheckPlan) -> str:
+    return "auto" if plan.lane is not None else "python"
+
+
+def sweep_games(registry: Registry, sweep: Sweep, games: int, probes: ProbeLevel = "none") -> int:
+    """How many games a sweep plays, strong play included (for progress bars)."""
+    total = games * len(sweep.points)
+    if probes != "none":
+        for point in sweep.points:
+            found = strongplay.matchups(registry, point.variant, point.plan.agents, probes, 0)
+            total += sum(matchup.games for matchup in found)
+    return total

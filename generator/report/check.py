@@ -1,5 +1,6 @@
 """The check report: verdict and reasons, seat win rates with intervals, game lengths, the
-branching factor over a game, metrics, static checks and the variant's parameters."""
+branching factor over a game, strong play (skill ladder, strong self-play, probes), metrics,
+static checks and the variant's parameters."""
 
 from __future__ import annotations
 
@@ -17,7 +18,14 @@ from generator.report.document import (
     rows_of,
     write_report,
 )
-from generator.report.summary import confidence_label, fairness_text, metric_rows
+from generator.report.summary import (
+    confidence_label,
+    fairness_text,
+    metric_rows,
+    probe_rows,
+    skill_rows,
+    strong_rows,
+)
 from generator.simulate.table import GameTable
 from generator.variant import Variant
 
@@ -49,6 +57,56 @@ def verdict_blocks(report: dict[str, Any]) -> list[Block]:
                 f"Seat fairness (chi-square test of the seats' wins against equal seats): "
                 f"{fairness_text(fairness)}. A small p-value means the seats are not equal."
             )
+        )
+    return blocks
+
+
+def strong_play_blocks(report: dict[str, Any]) -> list[Block]:
+    """The "Strong play" section: the skill ladder as a plot and a table, the strong
+    self-play's metrics and the probes (nothing when the check played no strong play)."""
+    metrics = report["metrics"]
+    strong = metrics.get("strong")
+    if not strong:
+        return []
+    from generator.report import plots
+
+    rungs = metrics.get("skill", [])
+    level = f"{report.get('confidence', 0.95) * 100:g} %"
+    label = confidence_label(report)
+    blocks: list[Block] = [
+        Heading("Strong play"),
+        Text(
+            f"Probes: {report.get('probe_level', 'quick')}. The skill ladder plays each agent in "
+            "one seat against the agent below it in the others, the seat rotated over the "
+            "games; a rung beats the one below when its share of the won games is above an "
+            "equal share (one-sided exact binomial test)."
+        ),
+    ]
+    if rungs:
+        blocks.append(
+            Plot(lambda: plots.skill_ladder(rungs, level), f"Win rate of each rung; bars: {label}.")
+        )
+        blocks.append(
+            TableBlock(
+                ("agent", "against", "games", "win rate", label, "beats"),
+                tuple(skill_rows(report)),
+                (2, 2, 1, 1, 2, 2),
+            )
+        )
+    blocks.append(
+        Text(f"Strong self-play: {strong['agent']} in every seat, {strong['games']} games.")
+    )
+    blocks.append(TableBlock(("metric", "value", label), tuple(strong_rows(report))))
+    if report.get("probes"):
+        blocks.append(
+            Text(
+                "Spoiler probes: the strong agent, playing only so that one seat (the victim) "
+                "does not win, takes one seat against the default agents. An exploit keeps "
+                "the victim from winning in the games the spoiler does not win itself."
+            )
+        )
+        blocks.append(
+            TableBlock(("probe", "games", "result"), tuple(probe_rows(report)), (2, 1, 6))
         )
     return blocks
 
@@ -86,6 +144,7 @@ def check_report_document(report: dict[str, Any], variant: Variant, games: GameT
                 "Legal actions at each move, averaged over the games still running.",
             )
         )
+    blocks += strong_play_blocks(report)
     blocks += [
         Heading("Metrics"),
         TableBlock(("metric", "value", confidence_label(report)), tuple(metric_rows(report))),

@@ -110,6 +110,28 @@ def seat_win_rates(
 
 
 @_with_style
+def skill_ladder(rungs: Sequence[dict[str, float | str]], level: str = "95 %") -> Figure:
+    """The skill ladder: each rung's win rate against the rung below with its interval, the
+    equal share dashed (``metrics.skill`` entries)."""
+    figure = _figure(2.6)
+    axes = figure.add_subplot()
+    labels = [f"{rung['agent']}\nvs {rung['against']}" for rung in rungs]
+    rates = [float(rung["win_rate"]) for rung in rungs]
+    low = [max(0.0, r - float(rung["low"])) for r, rung in zip(rates, rungs, strict=True)]
+    high = [max(0.0, float(rung["high"]) - r) for r, rung in zip(rates, rungs, strict=True)]
+    axes.plot(labels, rates, color=ACCENT, marker="o", lw=1.2)
+    axes.errorbar(labels, rates, yerr=[low, high], fmt="none", ecolor=INK, capsize=5, lw=1.2)
+    if rungs:
+        share = float(rungs[0]["share"])
+        axes.axhline(share, color=ACCENT, ls="--", lw=1, label=f"equal share ({share:.2f})")
+        axes.legend(loc="lower right", frameon=False)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("win rate")
+    axes.set_title(f"Skill ladder: each rung against the one below, {level} intervals")
+    return figure
+
+
+@_with_style
 def game_lengths(lengths: Sequence[int]) -> Figure:
     """Histogram of game lengths (player moves)."""
     figure = _figure(2.4)

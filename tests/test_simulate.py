@@ -92,7 +92,7 @@ def test_failed_static_check_makes_a_variant_unplayable(registry: Registry) -> N
 
 
 def test_unknown_agent_is_bad_input(registry: Registry) -> None:
-    with pytest.raises(InputError, match=r"unknown agent 'genius' .*allowed: mc, random"):
+    with pytest.raises(InputError, match=r"unknown agent 'genius' .*allowed: mc, mcts, random"):
         run_check(registry, _cardrace(registry), probes="none", games=1, agent="genius")
     with pytest.raises(InputError, match="one agent or one per seat"):
         run_check(

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import strong_games
 
 import sample_games
-import strong_games
 from conftest import EXAMPLES, CliRunner
 from generator.api import SearchSettings
 from generator.errors import InputError

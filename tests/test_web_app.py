@@ -351,7 +351,9 @@ def test_upload_file_name_never_becomes_a_path(client: TestClient) -> None:
 
 
 def test_check_runs_in_the_background_and_reports(client: TestClient) -> None:
-    started = client.post("/games/halma/check", json={"variant": form(), "games": 12, "seed": 3})
+    started = client.post(
+        "/games/halma/check", json={"variant": form(), "games": 12, "seed": 3, "probes": "none"}
+    )
     assert started.status_code == 202
     job = started.json()["id"]
     status = wait(client, job)
@@ -371,6 +373,34 @@ def test_check_runs_in_the_background_and_reports(client: TestClient) -> None:
     assert client.get(f"/jobs/{job}/report.txt").status_code == 404
     assert client.get(f"/jobs/{job}/build.zip").status_code == 409
     assert client.get(f"/jobs/{job}/files/0").status_code == 409
+
+
+def test_check_shows_strong_play_as_server_formatted_tables(client: TestClient) -> None:
+    variant = form(name="ttt", preset="classic")
+    started = client.post(
+        "/games/tictactoe/check", json={"variant": variant, "games": 20, "probes": "quick"}
+    )
+    assert started.status_code == 202, started.text
+    status = wait(client, started.json()["id"], timeout=120)
+    assert status["state"] == "done", status
+    report = status["result"]
+    assert status["total"] == status["done"] > 20, "the strong games count in the progress"
+    titles = [table["title"] for table in report["tables"]]
+    assert titles[0].startswith("Skill ladder") and titles[-1] == "Exploit probes"
+    ladder = report["tables"][0]
+    assert ladder["rows"][0][:2] == ["mcts", "random"]
+    assert all(
+        isinstance(cell, str) for table in report["tables"] for r in table["rows"] for cell in r
+    )
+    assert any(row[2].startswith("exploit: ") for row in report["tables"][-1]["rows"])
+
+
+def test_check_refuses_an_unknown_probe_level(client: TestClient) -> None:
+    answer = client.post(
+        "/games/halma/check", json={"variant": form(), "games": 5, "probes": "deep"}
+    )
+    assert answer.status_code == 422
+    assert answer.json()["error"].startswith("probes: 'deep' is not a level (allowed: none,")
 
 
 @pytest.mark.parametrize(

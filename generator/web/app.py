@@ -35,6 +35,7 @@ from generator.build import plywright_version
 from generator.errors import InputError
 from generator.registry import Registry, load_registry
 from generator.simulate.runner import resolve_agents
+from generator.simulate.strongplay import PROBE_LEVELS
 from generator.sweep.run import sweep_variants
 from generator.variant import parse_variant
 from generator.web.designer import evaluate
@@ -296,12 +297,20 @@ def create_app(
                 resolve_agents(registry, reading.variant, agent)
             except InputError as exc:
                 raise BadRequest(strip_source(exc), 422) from None
+            probes = payload.get("probes") or None
+            if probes is not None and probes not in PROBE_LEVELS:
+                raise BadRequest(
+                    f"probes: {str(probes)[:40]!r} is not a level (allowed: "
+                    f"{', '.join(PROBE_LEVELS)})",
+                    422,
+                )
             sets: tuple[str, ...] = ()
             if kind == "sweep":
                 sets = sweep_sets(reading.data, payload.get("sets"), games)
             spec = JobSpec(
-                kind, reading.data, jobs.root, registry_factory, games, seed, agent, sets=sets
-            )
+                kind, reading.data, jobs.root, registry_factory, games, seed, agent,
+                probes=probes, sets=sets,
+            )  # fmt: skip
         else:
             spec = JobSpec(
                 kind, reading.data, jobs.root, registry_factory, force=payload.get("force") is True

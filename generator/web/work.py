@@ -47,6 +47,8 @@ class JobSpec:
     seed: int = 0
     agent: str | None = None
     force: bool = False
+    probes: str | None = None
+    """A check's strong play: none, quick or full (``None``: the variant's ``[check]``)."""
     sets: tuple[str, ...] = ()
     """A sweep's ``--set`` options."""
 
@@ -58,12 +60,12 @@ def _variant(spec: JobSpec, registry: Registry) -> Variant:
 def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
     """Static checks plus ``spec.games`` simulated games in this process (one core)."""
     from generator.report.check import write_check_report
-    from generator.simulate.runner import run_check
+    from generator.simulate.runner import planned_games, run_check
     from generator.simulate.table import GameTable
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
-    send(("total", spec.games))
+    send(("total", planned_games(registry, variant, spec.games, spec.agent, spec.probes)))
     done = [0]
 
     def progress(count: int) -> None:
@@ -81,13 +83,52 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         progress=progress,
         profile=True,
         stats_out=stats,
+        probes=spec.probes,
     )
+    report["tables"] = strong_play_tables(report)
     send(("stage", "writing the report with plots"))
     write_check_report(spec.folder / REPORT_HTML, report, variant, stats[0])
     write_check_report(spec.folder / REPORT_PDF, report, variant, stats[0])
     report["report_files"] = [REPORT_HTML, REPORT_PDF]
     report["name"] = variant.name
     return report
+
+
+def strong_play_tables(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The strong play of a check report as tables of text the page shows as they are
+    (``{"title", "header", "rows"}``), formatted like the terminal's and the PDF's."""
+    from generator.report.summary import (
+        confidence_label,
+        probe_rows,
+        skill_rows,
+        strong_rows,
+    )
+
+    strong = report["metrics"].get("strong")
+    if not strong:
+        return []
+    label = confidence_label(report)
+    tables = [
+        {
+            "title": "Skill ladder (one seat against the agent below, seats rotated)",
+            "header": ["agent", "against", "games", "win rate", label, "beats"],
+            "rows": [list(row) for row in skill_rows(report)],
+        },
+        {
+            "title": f"Strong self-play ({strong['agent']} in every seat)",
+            "header": ["metric", "value", label],
+            "rows": [list(row) for row in strong_rows(report)],
+        },
+    ]
+    if report.get("probes"):
+        tables.append(
+            {
+                "title": "Exploit probes",
+                "header": ["probe", "games", "result"],
+                "rows": [list(row) for row in probe_rows(report)],
+            }
+        )
+    return tables
 
 
 def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:

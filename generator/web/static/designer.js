@@ -239,6 +239,7 @@
 
   function metricRows(metrics, prefix, table) {
     for (const [key, value] of Object.entries(metrics)) {
+      if (!prefix && (key === "skill" || key === "strong")) continue; // shown by serverTables
       if (value && typeof value === "object" && !Array.isArray(value)) {
         metricRows(value, `${prefix}${key}.`, table);
         continue;
@@ -262,6 +263,27 @@
     }
   }
 
+  // Tables whose rows the server formatted ({title, header, rows}): strong play, probes.
+  function serverTables(tables, out) {
+    for (const spec of tables) {
+      out.appendChild(text("h3", spec.title));
+      const wrap = document.createElement("div");
+      wrap.className = "table-scroll";
+      const table = document.createElement("table");
+      table.className = "metrics";
+      const head = document.createElement("tr");
+      for (const name of spec.header) head.appendChild(text("th", name));
+      table.appendChild(head);
+      for (const cells of spec.rows) {
+        const row = document.createElement("tr");
+        for (const cell of cells) row.appendChild(text("td", cell));
+        table.appendChild(row);
+      }
+      wrap.appendChild(table);
+      out.appendChild(wrap);
+    }
+  }
+
   function showCheck(job) {
     const report = job.result;
     const out = document.getElementById("check-result");
@@ -280,6 +302,7 @@
     table.className = "metrics";
     metricRows(report.metrics, "", table);
     out.appendChild(table);
+    serverTables(report.tables || [], out);
     const files = report.report_files || [];
     if (files.length) {
       const links = text("p", "Check report with plots: ");
@@ -453,6 +476,7 @@
       variant: payload(),
       games: Number.isInteger(games) ? games : document.getElementById("check-games").value,
       agent: document.getElementById("check-agent").value,
+      probes: document.getElementById("check-probes").value,
     });
   });
   document.getElementById("sweep").addEventListener("click", () => {

@@ -213,3 +213,25 @@ def test_bad_probe_thresholds_exit_2(
     done = run_cli("check", str(variant), "-n", "2")
     assert done.returncode == 2 and words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_sweep_with_probes_writes_strong_columns(run_cli: CliRunner, tmp_path: Path) -> None:
+    variant = tmp_path / "v.toml"
+    variant.write_text(
+        'game = "tictactoe"\n[check]\nstrong_agent = "mcts:300"\nprobe_games = 8\n',
+        encoding="utf-8",
+    )
+    done = run_cli(
+        "sweep", str(variant), "--set", "rules.size=3,4", "-n", "20", "--probes", "quick",
+        "--out", "sw",
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr  # no tic-tac-toe survives strong play
+    import csv
+
+    rows = list(csv.DictReader((tmp_path / "sw" / "sweep.csv").open(encoding="utf-8")))
+    assert [row["strong_agent"] for row in rows] == ["mcts:300", "mcts:300"]
+    assert rows[0]["probes"] == "2" and rows[0]["strong_drawishness"] == "1.0"
+    low, high = float(rows[1]["strong_balance_low"]), float(rows[1]["strong_balance_high"])
+    assert 0 <= low <= float(rows[1]["strong_balance"]) <= high <= 1
+    report = json.loads((tmp_path / "sw" / "sweep.json").read_text(encoding="utf-8"))
+    assert report["variants"][0]["report"]["probe_level"] == "quick"

@@ -218,7 +218,7 @@ def test_bad_probe_thresholds_exit_2(
 def test_sweep_with_probes_writes_strong_columns(run_cli: CliRunner, tmp_path: Path) -> None:
     variant = tmp_path / "v.toml"
     variant.write_text(
-        'game = "tictactoe"\n[check]\nstrong_agent = "mcts:300"\nprobe_games = 8\n',
+        'game = "tictactoe"\n[check]\nprobe_games = 8\n',
         encoding="utf-8",
     )
     done = run_cli(
@@ -229,7 +229,7 @@ def test_sweep_with_probes_writes_strong_columns(run_cli: CliRunner, tmp_path: P
     import csv
 
     rows = list(csv.DictReader((tmp_path / "sw" / "sweep.csv").open(encoding="utf-8")))
-    assert [row["strong_agent"] for row in rows] == ["mcts:300", "mcts:300"]
+    assert [row["strong_agent"] for row in rows] == ["mcts", "mcts"]
     assert rows[0]["probes"] == "2" and rows[0]["strong_drawishness"] == "1.0"
     low, high = float(rows[1]["strong_balance_low"]), float(rows[1]["strong_balance_high"])
     assert 0 <= low <= float(rows[1]["strong_balance"]) <= high <= 1

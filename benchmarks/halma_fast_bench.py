@@ -18,7 +18,11 @@ Prints
   greedy game, Python path and fast lane (cache warm), and the first compile into an empty
   cache folder;
 - metrics of ``--metrics`` greedy games (default 10,000) on both paths: each mean with its 95 %
-  interval, and whether the intervals overlap.
+  interval, and whether the intervals overlap;
+- the ``search`` agent (default budget) on the 10-peg board: decisions per second in fast-lane
+  self-play and on the Python path (target: >= 333/s, i.e. <= 3 ms a decision), and its win
+  rate against ``lookahead`` over ``--search`` games (default 200), seats alternated, with the
+  Wilson 95 % interval (target >= 75 %).
 
 Figures are the best of ``--repeat`` runs (default 3) in wall time; the machine may be shared.
 """
@@ -42,11 +46,13 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from generator.simulate.playout import GameStats, play_game
+from generator.simulate.stats import wilson
 from generator.simulate.table import GameTable
 from plugins.halma.agents import AGENTS
 from plugins.halma.fast.lane import HalmaFastLane
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import make_game
+from plugins.halma.search import SEARCH, SEARCH_BUDGET
 
 ROOT = Path(__file__).resolve().parents[1]
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
@@ -284,6 +290,51 @@ def metrics(games: int) -> None:
     print(f"metrics agree within 95 % intervals: {'yes' if agree else 'NO'}")
 
 
+def search_speed(games: int, repeat: int) -> None:
+    """Decisions per second of ``search`` (default budget): fast-lane self-play and the Python
+    path (the agent stepping a game the core plays)."""
+    lane = HalmaFastLane(RULES, ("search", "search"))
+    played: list[GameTable] = []
+
+    def run() -> None:
+        played[:] = [lane.play(1, range(games))[0]]
+
+    run()
+    decisions = int(played[0].moves.sum())
+    wall, cpu = rates(repeat, run, decisions)
+    game = make_game(RULES)
+    play_game(game, [SEARCH], 1, 0)  # load the kernels
+    began = time.perf_counter()
+    python = [play_game(game, [SEARCH], 1, i)[0] for i in range(games)]
+    seconds = time.perf_counter() - began
+    steps = sum(s.moves for s in python)
+    print(
+        f"search:{SEARCH_BUDGET} self-play, 2 players, n = 4, {games} games ({decisions} "
+        f"decisions): fast lane {wall:,.0f} decisions/s wall ({1e3 / wall:.2f} ms), "
+        f"{cpu:,.0f}/s CPU ({1e3 / cpu:.2f} ms); Python path {steps / seconds:,.0f} decisions/s "
+        f"wall over {len(python)} games (target >= 333/s: <= 3 ms a decision)"
+    )
+
+
+def search_strength(games: int) -> None:
+    """``search`` (default budget) against ``lookahead`` on the fast lane, seats alternated."""
+    won = 0
+    seats = []
+    began = time.perf_counter()
+    for seat, agents in enumerate((("search", "lookahead"), ("lookahead", "search"))):
+        half = games // 2 if seat == 0 else games - games // 2
+        table = HalmaFastLane(RULES, agents).play(1 + seat, range(half))[0]
+        count = sum(s.outcome.result == "win" and seat in s.outcome.winners for s in table)
+        seats.append(f"{count}/{half} as seat {seat + 1}")
+        won += count
+    low, high = wilson(won, games)
+    print(
+        f"search:{SEARCH_BUDGET} against lookahead, 2 players, n = 4: {won}/{games} won "
+        f"({won / games:.1%}, Wilson 95 % [{low:.1%}, {high:.1%}]; {', '.join(seats)}; "
+        f"{time.perf_counter() - began:.1f} s) (target >= 75 %)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random playouts per run")
@@ -291,6 +342,9 @@ def main() -> None:
     parser.add_argument("--metrics", type=int, default=10_000, help="games per path (0: skip)")
     parser.add_argument(
         "--check-games", type=int, default=100_000, help="games of the timed checks (0: skip)"
+    )
+    parser.add_argument(
+        "--search", type=int, default=200, help="search-vs-lookahead games (0: skip search)"
     )
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best is shown)")
     args = parser.parse_args()
@@ -316,6 +370,9 @@ def main() -> None:
     start_up(args.repeat)
     if args.metrics:
         metrics(args.metrics)
+    if args.search:
+        search_speed(max(10, args.search // 10), args.repeat)
+        search_strength(args.search)
 
 
 if __name__ == "__main__":

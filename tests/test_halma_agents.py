@@ -142,7 +142,8 @@ def test_lookahead_beats_greedy() -> None:
 
 def test_registered_specs_play_through_the_core() -> None:
     specs = {spec.name: spec for spec in AGENTS}
-    assert set(specs) == {"greedy", "lookahead"}
+    assert set(specs) == {"greedy", "lookahead", "search"}
+    assert specs["search"].searches and not specs["greedy"].searches
     assert all(spec.games == ("halma",) for spec in specs.values())
     game = make_game(HalmaRules(n=3, players=3))
     stats, record = play_game(game, [specs["greedy"]], seed=5, index=0, record_header={})

@@ -150,6 +150,7 @@ def matchups(
                 out.append(Matchup("ladder", label, agents, share, rung=rung, seat=seat))
     out.append(Matchup("strong", "strong", (strong,), games))
     limit = max(LIMIT_FACTOR * longest, 10)
+    per_pair = spoiler_games(games, seats)
     for spoiler in range(seats):
         for victim in range(seats):
             if victim == spoiler:
@@ -158,12 +159,25 @@ def matchups(
                 strong.spoiling(victim) if s == spoiler else lineup[s] for s in range(seats)
             )
             label = f"spoiler-seat{spoiler + 1}-victim{victim + 1}"
-            out.append(Matchup("spoiler", label, agents, games, limit, seat=spoiler, victim=victim))
+            out.append(
+                Matchup("spoiler", label, agents, per_pair, limit, seat=spoiler, victim=victim)
+            )
     if level == "full":
         for seat in range(seats):
             agents = tuple(strong if s == seat else lineup[s] for s in range(seats))
             out.append(Matchup("seat", f"strong-seat{seat + 1}", agents, games, seat=seat))
     return out
+
+
+def spoiler_games(games: int, seats: int) -> int:
+    """Games per spoiler probe: ``games`` with two seats; with more, fewer per pair (there are
+    ``seats·(seats - 1)`` pairs) but never below :data:`PAIR_GAMES`, the fewest in which a
+    victim's zero wins can differ significantly from a share of one in five."""
+    return max(min(games, PAIR_GAMES), 2 * games // seats)
+
+
+PAIR_GAMES = 16
+"""The fewest games of a spoiler probe with more than two seats (``0.8**16 < 0.03``)."""
 
 
 def matchup_seed(seed: int, label: str) -> int:

@@ -1,4 +1,5 @@
-"""Star-halma agents: ``greedy`` (best one-move progress) and ``lookahead`` (two own moves).
+"""Star-halma agents: ``greedy`` (best one-move progress) and ``lookahead`` (two own moves);
+the searching agent ``search`` lives in :mod:`plugins.halma.search`.
 
 Both score a move ``a -> b`` by its *progress* ``dist[a] - dist[b]``, where ``dist`` is the
 number of steps to the far tip of the seat's target on the board graph: every target hole is
@@ -22,6 +23,7 @@ from generator.engine import Game, State
 from plugins.halma.geometry import opposite
 from plugins.halma.movegen import holes_of, move_masks, tables
 from plugins.halma.rules import HalmaGame, HalmaState
+from plugins.halma.search import SEARCH
 
 PROGRESS = 1 << 16
 """Score of one step of progress toward the target tip."""
@@ -233,5 +235,6 @@ AGENTS = (
         lookahead,
         games=("halma",),
     ),
+    SEARCH,
 )
 """The agents the halma plugin registers."""

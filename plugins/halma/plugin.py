@@ -35,6 +35,8 @@ GAME = GameDefinition(
     presets=PRESETS,
     default_preset="standard",
     default_agent="greedy",
+    strong_agent="search",
+    ladder=("random", "greedy", "lookahead", "search"),
     make_game=make_game,
 )
 

@@ -7,7 +7,9 @@ A position is ``board`` (int8, one entry per hole: the seat of the peg on it or 
 of seats that completed this round, whether anyone moved this round, and the result (-1 while
 the game runs). The rules follow :mod:`plugins.halma.rules` exactly; no kernel recurses (a
 recursive function loaded from numba's cache can crash), chains are searched with a stack.
-The batch kernels release the GIL (threaded workers, such as Dask's, run them in parallel).
+The batch kernels release the GIL (threaded workers, such as Dask's, run them in parallel);
+the game loop is :mod:`plugins.halma.fast.games`, the ``search`` agent
+:mod:`plugins.halma.fast.search`.
 
 Tables (from :mod:`plugins.halma.fast.tables`): ``nb[h, d]`` neighbour, ``jover[h, d]`` /
 ``jland[h, d]`` the jumped and landing hole (-1 off the board), ``lock[seat, h]`` 1 where the
@@ -37,8 +39,6 @@ UNDO = -(1 << 40)
 """As :data:`plugins.halma.agents.UNDO`."""
 STRAGGLER_SHARE = 0.8
 """As :data:`plugins.halma.agents.STRAGGLER_SHARE`."""
-STATS = 6
-"""Columns of a game's statistics: result, winners bitset, rounds, moves, branching, decisions."""
 
 
 @njit(cache=True)
@@ -383,130 +383,3 @@ def doubled(array):
     wider = np.zeros(2 * array.shape[0], array.dtype)
     wider[: array.shape[0]] = array
     return wider
-
-
-@njit(cache=True, nogil=True)
-def play_games(
-    seeds,
-    kinds,
-    start,
-    npegs,
-    first_seat,
-    jover,
-    jland,
-    nb,
-    lock,
-    jump_own,
-    tgt,
-    ntgt,
-    players,
-    own_rule,
-    max_rounds,
-    origin,
-    arrive,
-    dist,
-    log,
-    profile,
-):
-    """Play one game per seed with agent ``kinds[seat]`` (:data:`RANDOM`, :data:`GREEDY`,
-    :data:`LOOKAHEAD`).
-
-    Returns ``stats[g]`` (:data:`STATS` columns), and if ``log`` the moves of every game as
-    flat (from, to) pairs (-1, -1 for a pass) with ``offsets[g]:offsets[g + 1]`` the pairs of
-    game ``g``; if ``profile``, the legal moves (a pass counts one) at each move number summed
-    over the games, and how many games reached that move.
-    """
-    games = seeds.shape[0]
-    size = nb.shape[0]
-    stats = np.zeros((games, STATS), np.int64)
-    offsets = np.zeros(games + 1, np.int64)
-    moves = np.empty(2 * (1024 if log else 1), np.int32)
-    used = 0
-    psum = np.zeros(256 if profile else 1, np.int64)
-    pcnt = np.zeros(256 if profile else 1, np.int64)
-    longest = 0
-    cap = np.max(npegs) * size + 1
-    mf = np.empty(cap, np.int32)
-    mt = np.empty(cap, np.int32)
-    mf2 = np.empty(cap, np.int32)
-    mt2 = np.empty(cap, np.int32)
-    visit = np.zeros((7, 2 * size + 2), np.int64)
-    stamp = np.zeros(2, np.int64)
-    stack = np.empty(size, np.int32)
-    board = np.empty(size, np.int8)
-    pos = np.empty((start.shape[0], start.shape[1]), np.int32)
-    peg = np.zeros(size, np.int32)
-    st = np.zeros(6, np.int64)
-    last_from = np.empty(players, np.int64)
-    last_to = np.empty(players, np.int64)
-    for g in range(games):
-        np.random.seed(seeds[g])
-        board[:] = -1
-        pos[:] = start
-        for seat in range(players):
-            for k in range(npegs[seat]):
-                board[start[seat, k]] = seat
-                peg[start[seat, k]] = k
-        st[:] = 0
-        st[SEAT] = first_seat
-        st[ROUND] = 1
-        st[RESULT] = -1
-        last_from[:] = -1
-        last_to[:] = -1
-        played = branching = decisions = 0
-        while st[RESULT] < 0:
-            mover = st[SEAT]
-            count = gen_moves(
-                board, pos, npegs, mover, jover, jland, nb, lock, jump_own, visit, stamp, stack,
-                mf, mt,
-            )  # fmt: skip
-            if profile:
-                if played >= psum.shape[0]:
-                    psum = doubled(psum)
-                    pcnt = doubled(pcnt)
-                psum[played] += count if count > 0 else 1
-                pcnt[played] += 1
-            played += 1
-            branching += count if count > 0 else 1
-            if count > 1:
-                decisions += 1
-            f = -1
-            t = -1
-            if count > 0:
-                if kinds[mover] == RANDOM:
-                    i = np.random.randint(0, count)
-                    f = mf[i]
-                    t = mt[i]
-                elif kinds[mover] == GREEDY:
-                    use_origin = np.random.random() < STRAGGLER_SHARE
-                    f, t = greedy_move(
-                        mf, mt, count, mover, last_from, last_to, origin, arrive, dist, use_origin
-                    )
-                else:
-                    f, t = lookahead_move(
-                        board, pos, peg, npegs, mover, jover, jland, nb, lock, jump_own, visit,
-                        stamp, stack, mf, mt, count, mf2, mt2, last_from, last_to, origin,
-                        arrive, dist,
-                    )  # fmt: skip
-                last_from[mover] = f
-                last_to[mover] = t
-                move_peg(board, pos, peg, f, t)
-            if log:
-                if used + 2 > moves.shape[0]:
-                    moves = doubled(moves)
-                moves[used] = f
-                moves[used + 1] = t
-                used += 2
-            end_turn(board, st, tgt, ntgt, players, own_rule, max_rounds, f >= 0)
-        stats[g, 0] = st[RESULT]
-        stats[g, 1] = st[COMPLETED]
-        stats[g, 2] = st[ROUND]
-        stats[g, 3] = played
-        stats[g, 4] = branching
-        stats[g, 5] = decisions
-        offsets[g + 1] = used // 2
-        if played > longest:
-            longest = played
-    if not profile:
-        longest = 0
-    return stats, moves[:used].copy(), offsets, psum[:longest].copy(), pcnt[:longest].copy()

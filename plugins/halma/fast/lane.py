@@ -1,11 +1,13 @@
-"""Halma's fast lane: seeded batches of ``random``/``greedy``/``lookahead`` games in numba.
+"""Halma's fast lane: seeded batches of ``random``/``greedy``/``lookahead``/``search`` games in
+numba.
 
 Game ``i`` of a check seeded ``S`` plays with its own generator seeded by
 :func:`generator.simulate.fastlane.fast_game_seed`, so its result depends on ``(S, i)`` only.
 The agents play as :mod:`plugins.halma.agents` (greedy and lookahead: the same scores,
-tie-breaks, straggler noise and undo rule) and the generic ``random`` agent (uniform over the
-distinct moves), with
-their own random streams: results agree with the Python path in distribution, not game by game.
+tie-breaks, straggler noise and undo rule), :mod:`plugins.halma.search` (the same search
+kernel as the Python path, with each seat's depth and victim) and the generic ``random``
+agent (uniform over the distinct moves), with their own random streams: results agree with
+the Python path in distribution, not game by game.
 
 Records: the kernels log each move as ``(from, to)``; the Python engine replays the log to
 write the paths (and refuses a move it does not allow), so a record is exactly what the Python
@@ -30,14 +32,17 @@ from plugins.halma.fast.cache import COMPILING
 from plugins.halma.fast.tables import FastTables, fast_tables
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaGame, make_game
+from plugins.halma.search import MAX_DEPTH, SEARCH_BUDGET
 
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-AGENT_KINDS = {"random": 0, "greedy": 1, "lookahead": 2}
+AGENT_KINDS = {"random": 0, "greedy": 1, "lookahead": 2, "search": 3}
 """Agents the fast lane plays, by name (the kernels' agent kinds)."""
 RESULTS: tuple[Result, ...] = ("win", "draw", "stalemate", "unfinished")
 """Result names by the kernels' result code."""
+SOURCES = ("kernels.py", "search.py", "games.py")
+"""The kernel modules, each calling kernels of the ones before it only."""
 
 _compiled = threading.Event()
 
@@ -49,12 +54,29 @@ def kernels() -> Any:
     return module
 
 
+def search_kernels() -> Any:
+    """The ``search`` agent's kernels module (imports numba)."""
+    from plugins.halma.fast import search as module
+
+    return module
+
+
+def game_kernels() -> Any:
+    """The game-loop kernel module (imports numba)."""
+    from plugins.halma.fast import games as module
+
+    return module
+
+
 _compile_lock = threading.Lock()
 
 
 def ensure_compiled() -> None:
     """Compile every kernel into numba's cache (after one line on stderr) unless this numba and
-    Python have compiled this version of them already; then each loads on its first call."""
+    Python have compiled this version of them already; then each loads on its first call.
+
+    A kernel module whose callees' modules changed since it was compiled is compiled anew
+    (numba's cache would keep the old callees in it)."""
     if _compiled.is_set():
         return
     with _compile_lock:
@@ -63,14 +85,25 @@ def ensure_compiled() -> None:
         from plugins.halma.fast import cache
 
         cache.configure()
-        source = Path(__file__).with_name("kernels.py")
-        stamp = cache.stamp_path(source)
-        if not stamp.exists():  # else each kernel loads from the cache on its first call
+        sources = [Path(__file__).with_name(name) for name in SOURCES]
+        stamps = {cache.stamp_path(source) for source in sources}
+        # modules calling kernels of other files, and the sources they were compiled against
+        callers = [(search_kernels(), cache.sources_key(sources[:2]))]
+        callers.append((game_kernels(), cache.sources_key(sources)))
+        stale = [
+            (module, key) for module, key in callers if not cache.compiled_against(module, key)
+        ]
+        if stale or not all(stamp.exists() for stamp in stamps):
             print(COMPILING, file=sys.stderr, flush=True)
+            for module, _ in stale:
+                cache.flush(module)
             _warm_up()
             try:
-                stamp.parent.mkdir(parents=True, exist_ok=True)
-                stamp.touch()
+                for stamp in stamps:
+                    stamp.parent.mkdir(parents=True, exist_ok=True)
+                    stamp.touch()
+                for module, key in stale:
+                    cache.remember(module, key)
             except OSError:  # a read-only cache folder: numba compiles in memory each run
                 pass
         _compiled.set()
@@ -84,8 +117,14 @@ def _warm_up() -> None:
     kernels().perft(
         board, pos, peg, npegs, initial_round_state(t), 2, *t.move_args(), *t.rule_args()
     )
-    _play(t, np.array([1, 2], np.int64), np.array([1, 2], np.int64), True, True)
+    kinds = np.array([1, 3], np.int64)
+    _play(t, kinds, np.array([1, 2], np.int64), True, True, np.array([1, 2], np.int64))
     greedy_probe(t, 1, [(0, 1)], 0, (-1, -1), True)
+    last = np.full(t.players, -1, np.int64)
+    search_kernels().search_probe(
+        1, board, pos, peg, npegs, 0, 1, 2, *t.move_args(), *t.rule_args()[:4],
+        *t.search_args(), last, last, t.dist, 0,
+    )  # fmt: skip
 
 
 def greedy_probe(
@@ -127,10 +166,16 @@ def _play(
     seeds: npt.NDArray[np.int64],
     log: bool,
     profile: bool = False,
+    depths: npt.NDArray[np.int64] | None = None,
+    victims: npt.NDArray[np.int64] | None = None,
+    limit: int | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int64], BranchingProfile]:
-    stats, moves, offsets, sums, reached = kernels().play_games(
+    seats = t.players
+    stats, moves, offsets, sums, reached = game_kernels().play_games(
         seeds,
         kinds,
+        np.full(seats, SEARCH_BUDGET, np.int64) if depths is None else depths,
+        np.full(seats, -1, np.int64) if victims is None else victims,
         t.start,
         t.npegs,
         t.rules.first_seat,
@@ -139,6 +184,8 @@ def _play(
         t.origin,
         t.arrive,
         t.dist,
+        *t.search_args(),
+        -1 if limit is None else limit,
         log,
         profile,
     )
@@ -154,12 +201,16 @@ def outcome_of(row: Sequence[int], players: int) -> Outcome:
 
 @dataclass(frozen=True)
 class HalmaFastLane:
-    """The fast lane of one halma variant; ``kinds[seat]`` is the agent of each seat."""
+    """The fast lane of one halma variant with the agent of each seat."""
 
     rules: HalmaRules
     agents: tuple[str, ...]
-    """Agent name of each seat."""
+    """Agent name of each seat (:data:`AGENT_KINDS`)."""
     name: str = "halma-numba"
+    budgets: tuple[int, ...] = ()
+    """Search depth of each seat (``()``: :data:`~plugins.halma.search.SEARCH_BUDGET`)."""
+    victims: tuple[int, ...] = ()
+    """The seat each seat spoils, -1 for none (``()``: none)."""
 
     def warm(self) -> None:
         """Compile (first run) or load the game kernel now, so forked workers inherit it."""
@@ -175,13 +226,24 @@ class HalmaFastLane:
         profile: bool = False,
         limit: int | None = None,
     ) -> tuple[GameTable, list[Record] | None]:
+        """As :meth:`generator.simulate.fastlane.FastLane.play`; a game cut by ``limit`` is
+        unfinished with no rounds and ``hit_length_bound`` set, as on the Python path."""
         ensure_compiled()
         t = fast_tables(self.rules)
         kinds = np.array([AGENT_KINDS[name] for name in self.agents], np.int64)
         seeds = np.array([fast_game_seed(seed, i) for i in indices], np.int64)
+        depths = np.minimum(np.array(self.budgets or [SEARCH_BUDGET] * t.players), MAX_DEPTH)
+        depths = depths.astype(np.int64)
+        victims = np.array(self.victims or [-1] * t.players, np.int64)
+        victims[victims == np.arange(t.players)] = -1  # spoiling oneself: playing to win
+        if len(kinds) != t.players or len(depths) != t.players or len(victims) != t.players:
+            raise ValueError(f"need an agent, a budget and a victim for each of {t.players} seats")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, got {limit}")
         stats, moves, offsets, branching = _play(
-            t, kinds, seeds, record_header is not None, profile
+            t, kinds, seeds, record_header is not None, profile, depths, victims, limit
         )
+        stats[stats[:, 6] != 0, 2] = 0  # a cut game has no rounds, as on the Python path
         table = stats_table(stats, indices, branching if profile else None)
         if record_header is None:
             return table, None
@@ -190,7 +252,8 @@ class HalmaFastLane:
         for g, index in enumerate(indices):
             log = moves[2 * offsets[g] : 2 * offsets[g + 1]].reshape(-1, 2)
             outcome = outcome_of(stats[g].tolist(), t.players)
-            records.append(write_record(game, record_header, index, log, outcome))
+            cut = bool(stats[g, 6])
+            records.append(write_record(game, record_header, index, log, outcome, cut))
         return table, records
 
 
@@ -200,7 +263,7 @@ def stats_table(
     profile: BranchingProfile | None = None,
 ) -> GameTable:
     """The core's table of the kernels' statistics rows (result, winners, rounds, moves,
-    branching total, decisions) of games ``indices``."""
+    branching total, decisions, cut by the move limit) of games ``indices``."""
     codes = np.array([RESULT_CODE[name] for name in RESULTS], np.int64)
     result = codes[stats[:, 0]]
     shared = np.isin(stats[:, 0], [RESULTS.index("win"), RESULTS.index("draw")])  # named seats
@@ -212,6 +275,7 @@ def stats_table(
         moves=stats[:, 3],
         branching_total=stats[:, 4],
         decisions=stats[:, 5],
+        hit_length_bound=stats[:, 6] != 0,
         profile=profile,
     )
 
@@ -222,10 +286,12 @@ def write_record(
     index: int,
     log: npt.NDArray[np.int32],
     outcome: Outcome,
+    cut: bool = False,
 ) -> Record:
     """The record of one fast-lane game, replayed through the Python engine (which writes each
     move's path and refuses an illegal move) in the core's format: its own record lines and
     result line if the state has them, else one line per move and the core's result line.
+    ``cut``: the move limit ended the game (unfinished; the replay must still be running).
     ``RuntimeError`` if the engines disagree."""
     lines: Record = [{**record_header, "game_index": index, **game.record_header()}]
     state = game.new_initial_state()
@@ -238,12 +304,15 @@ def write_record(
             state.apply_action(action)
         except ValueError as exc:
             raise RuntimeError(f"fast lane game {index}: the Python engine refuses {exc}") from None
-    if not state.is_terminal() or state.outcome() != outcome:
+    if cut:
+        if state.is_terminal() or outcome.result != "unfinished":
+            raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
+    elif not state.is_terminal() or state.outcome() != outcome:
         raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
     if own_lines:
         lines.extend(state.record_lines())  # type: ignore[attr-defined]
     own_result = getattr(state, "record_result", None)
-    if callable(own_result):
+    if callable(own_result) and not cut:
         lines.append(own_result())
     else:
         lines.append(

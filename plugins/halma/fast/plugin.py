@@ -1,7 +1,7 @@
 """The ``plywright_fast_lane`` hook of halma (light to import: numpy and numba wait for a lane).
 
 Covered: every halma variant, with each seat played by the core's ``random`` agent or halma's
-``greedy`` or ``lookahead``.
+``greedy``, ``lookahead`` or ``search`` (any budget, to win or to spoil).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from generator.api import AgentSpec, hookimpl
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaState
+from plugins.halma.search import SEARCH_BUDGET
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -22,6 +23,7 @@ COVERED_MODULES = {
     "random": "generator.simulate.generic_agents",
     "greedy": "plugins.halma.agents",
     "lookahead": "plugins.halma.agents",
+    "search": "plugins.halma.search",
 }
 """Where the agents the kernels reproduce are defined (a same-named agent from elsewhere is
 not covered)."""
@@ -29,6 +31,9 @@ not covered)."""
 
 def covered(spec: AgentSpec) -> bool:
     """True when the fast lane plays ``spec`` as the Python path would."""
+    if spec.search is not None:  # a searching agent: its factory is a partial of ``search``
+        module = getattr(spec.search, "__module__", None)
+        return spec.registered == "search" and module == COVERED_MODULES["search"]
     home = COVERED_MODULES.get(spec.name)
     return home is not None and getattr(spec.factory, "__module__", None) == home
 
@@ -44,8 +49,16 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
     from plugins.halma.fast.lane import HalmaFastLane
 
     rules = variant.table(HalmaRules)
-    names = tuple(agents[seat % len(agents)].name for seat in range(rules.players))
-    return HalmaFastLane(rules, names)
+    seats = [agents[seat % len(agents)] for seat in range(rules.players)]
+    settings = [spec.settings for spec in seats]
+    if any(s is not None and s.victim is not None and s.victim >= rules.players for s in settings):
+        return None
+    return HalmaFastLane(
+        rules,
+        tuple(spec.registered if spec.search is not None else spec.name for spec in seats),
+        budgets=tuple(s.budget if s is not None else SEARCH_BUDGET for s in settings),
+        victims=tuple(-1 if s is None or s.victim is None else s.victim for s in settings),
+    )
 
 
 @hookimpl

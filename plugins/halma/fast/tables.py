@@ -1,7 +1,8 @@
 """The fast lane's arrays for one variant, built from the geometry model and the agents' compass.
 
 Nothing here knows a hole coordinate: neighbours and points come from
-:func:`plugins.halma.geometry.star_board`, the greedy scores from the agents' compass.
+:func:`plugins.halma.geometry.star_board`, the greedy scores and the search agent's evaluation
+from the agents' compass.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from plugins.halma.agents import compass
-from plugins.halma.geometry import star_board
+from plugins.halma.geometry import StarBoard, star_board
 from plugins.halma.options import HalmaRules
+from plugins.halma.search import hole_cost
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
@@ -38,6 +40,14 @@ class FastTables:
     origin: I64 = field(repr=False, compare=False)
     arrive: I64 = field(repr=False, compare=False)
     dist: I64 = field(repr=False, compare=False)
+    cost: I64 = field(repr=False, compare=False)
+    """``cost[seat, h]``: the search agent's cost of a peg of ``seat`` on ``h``."""
+    packed: I64 = field(repr=False, compare=False)
+    """``packed[seat]``: the sum of ``cost`` over the seat's target holes."""
+    tmask: I64 = field(repr=False, compare=False)
+    """``tmask[h]``: bitset of the seats whose target holds ``h``."""
+    reach: I64 = field(repr=False, compare=False)
+    """``reach[seat, h]``: fewest steps from ``h`` to a hole of the seat's target."""
 
     @property
     def size(self) -> int:
@@ -55,6 +65,10 @@ class FastTables:
     def move_args(self) -> tuple[object, ...]:
         """``jover, jland, nb, lock, jump_own`` (the move-generation arguments)."""
         return (self.jover, self.jland, self.nb, self.lock, self.rules.jump_own)
+
+    def search_args(self) -> tuple[object, ...]:
+        """``cost, packed, tmask, reach`` (the search agent's evaluation arguments)."""
+        return (self.cost, self.packed, self.tmask, self.reach)
 
     def position(self, pegs: Sequence[Sequence[int]]) -> tuple[npt.NDArray[np.int8], I32, I32, I32]:
         """``board, pos, peg, npegs`` of a position with ``pegs[seat]`` the seat's holes."""
@@ -99,6 +113,10 @@ def fast_tables(rules: HalmaRules) -> FastTables:
             lock[seat, holes] = 1
     start = np.array([board.points[p] for p in seats], np.int32)
     compasses = [compass(rules.n, p) for p in targets]
+    cost = np.array([[hole_cost(c, h) for h in range(size)] for c in compasses], np.int64)
+    tmask = np.zeros(size, np.int64)
+    for seat, holes in enumerate(tgt):
+        tmask[holes] |= 1 << seat
     return FastTables(
         rules=rules,
         nb=_frozen(nb),
@@ -111,4 +129,25 @@ def fast_tables(rules: HalmaRules) -> FastTables:
         origin=_frozen(np.array([c.origin for c in compasses], np.int64)),
         arrive=_frozen(np.array([c.arrive for c in compasses], np.int64)),
         dist=_frozen(np.array([c.dist for c in compasses], np.int64)),
+        cost=_frozen(cost),
+        packed=_frozen(np.array([cost[s, holes].sum() for s, holes in enumerate(tgt)], np.int64)),
+        tmask=_frozen(tmask),
+        reach=_frozen(np.array([_steps_to(board, holes) for holes in tgt], np.int64)),
     )
+
+
+def _steps_to(board: StarBoard, holes: Sequence[int]) -> list[int]:
+    """Fewest steps from every hole to one of ``holes`` over the empty board."""
+    dist = [-1] * len(board)
+    frontier = [int(h) for h in holes]
+    for h in frontier:
+        dist[h] = 0
+    while frontier:
+        reached = []
+        for h in frontier:
+            for m in board.neighbours[h]:
+                if m >= 0 and dist[m] < 0:
+                    dist[m] = dist[h] + 1
+                    reached.append(m)
+        frontier = reached
+    return dist

@@ -1,0 +1,117 @@
+"""The ``search`` agent: best-reply alpha-beta in numba, to win or to spoil one seat's win.
+
+Budget: the search depth in plies (own moves and replies alternate; ``search:1`` is a greedy
+move on the evaluation, the default :data:`SEARCH_BUDGET` looks at an own move, the best
+reply and the next own move; at most :data:`MAX_DEPTH`). The search and its evaluation are
+the kernels of :mod:`plugins.halma.fast.search`; this module builds them a position from a
+:class:`~plugins.halma.rules.HalmaState` (numba is imported at the first decision) and holds
+the evaluation's per-hole cost.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from generator.api import AgentSpec, SearchSettings
+from generator.engine import Game, State
+from plugins.halma.movegen import holes_of
+from plugins.halma.rules import HalmaGame, HalmaState
+
+if TYPE_CHECKING:
+    from plugins.halma.agents import Compass
+
+SEARCH_BUDGET = 3
+"""Default search depth (plies)."""
+MAX_DEPTH = 8
+"""Deepest search played (a larger budget plays this depth: each ply multiplies the time by
+ten or more, and the work arrays grow with the depth)."""
+STEP = 16
+"""Cost of one step from the target tip."""
+BEHIND = 1
+"""Cost of the square of the steps from the target tip (stragglers weigh more)."""
+AXIS = 1
+"""Cost of a quarter pitch away from the start-target axis."""
+
+
+def hole_cost(c: Compass, hole: int) -> int:
+    """The evaluation's cost of a peg on ``hole`` for the seat of compass ``c``."""
+    d = c.dist[hole]
+    return STEP * d + BEHIND * d * d + AXIS * c.lateral[hole]
+
+
+class SearchAgent:
+    """Plays the move of a best-reply search (see :mod:`plugins.halma.fast.search`)."""
+
+    def __init__(
+        self, game: HalmaGame, seat: int, rng: random.Random, settings: SearchSettings
+    ) -> None:
+        if settings.victim is not None and not 0 <= settings.victim < game.players:
+            raise ValueError(f"victim must be a seat 0..{game.players - 1}")
+        self.game = game
+        self.seat = seat
+        self.rng = rng
+        self.depth = min(settings.budget, MAX_DEPTH)
+        self.victim = -1 if settings.victim is None or settings.victim == seat else settings.victim
+        self.last = np.full((2, game.players), -1, np.int64)
+        """``last[0, seat]``, ``last[1, seat]``: from and to of this agent's previous move."""
+        self.stalls = 0
+        """This agent's moves in a row that brought no peg nearer the target tip."""
+
+    def step(self, state: State) -> int:
+        if not isinstance(state, HalmaState):
+            raise TypeError("halma agents play HalmaState positions")
+        from plugins.halma.fast.lane import ensure_compiled, search_kernels
+        from plugins.halma.fast.tables import fast_tables
+
+        ensure_compiled()
+        game = self.game
+        t = fast_tables(game.rules)
+        board, pos, peg, npegs = t.position([holes_of(state.pegs(s)) for s in range(t.players)])
+        f, to = search_kernels().search_probe(
+            self.rng.getrandbits(31),
+            board,
+            pos,
+            peg,
+            npegs,
+            self.seat,
+            self.victim,
+            self.depth,
+            *t.move_args(),
+            *t.rule_args()[:4],
+            *t.search_args(),
+            self.last[0],
+            self.last[1],
+            t.dist,
+            self.stalls,
+        )
+        if f < 0:
+            return game.pass_action
+        self.last[0, self.seat], self.last[1, self.seat] = f, to
+        self.stalls = 0 if t.dist[self.seat, f] > t.dist[self.seat, to] else self.stalls + 1
+        return int(f) * game.size + int(to)
+
+
+def make_search(game: Game, seat: int, rng: random.Random, settings: SearchSettings) -> SearchAgent:
+    """The search factory of ``search`` (module level: plans are pickled for workers)."""
+    if not isinstance(game, HalmaGame):
+        raise TypeError(f"halma agents need a HalmaGame, got {type(game).__name__}")
+    return SearchAgent(game, seat, rng, settings)
+
+
+def _unconfigured(game: Game, seat: int, rng: random.Random) -> SearchAgent:
+    return make_search(game, seat, rng, SearchSettings(SEARCH_BUDGET))
+
+
+SEARCH = AgentSpec(
+    "search",
+    f"halma: best-reply alpha-beta on distance to the target with stragglers, "
+    f"{SEARCH_BUDGET} plies a move (search:N for N plies; numba)",
+    _unconfigured,
+    games=("halma",),
+    search=make_search,
+    budget=SEARCH_BUDGET,
+)
+"""The searching agent of halma (the spoiler of the exploit probes)."""

@@ -1,0 +1,54 @@
+"""The known cases of halma's strong play: under ``win_rule = "own"`` a player who keeps one
+peg in its start triangle stops the seat aiming there from ever winning (the spoiler probe
+must fail the variant, with 2 and with 6 players); under the seed's ``"filled"`` it cannot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from generator.registry import Registry
+from generator.simulate.runner import run_check
+from generator.variant import parse_variant
+
+
+def _check(registry: Registry, rules: dict[str, Any], **check: Any) -> dict[str, Any]:
+    data = {"game": "halma", "preset": "standard", "rules": rules, "check": check}
+    return run_check(registry, parse_variant(data, registry), games=100, seed=5, jobs=2)
+
+
+def _exploits(report: dict[str, Any]) -> set[tuple[int, int]]:
+    return {(p["seat"], p["victim"]) for p in report["probes"] if p["exploit"]}
+
+
+def test_own_rule_with_two_players_is_spoiled(registry: Registry) -> None:
+    report = _check(registry, {"players": 2, "win_rule": "own"})
+    assert report["verdict"] == "unplayable"
+    assert _exploits(report), report["probes"]
+    assert any(r.startswith("exploit: seat ") for r in report["reasons"])
+    assert report["engine"] == "halma-numba"
+
+
+@pytest.mark.slow
+def test_own_rule_with_six_players_is_spoiled_seat_by_seat(registry: Registry) -> None:
+    report = _check(
+        registry, {"players": 6, "win_rule": "own"}, strong_agent="search:1", probe_games=16
+    )
+    assert report["verdict"] == "unplayable"
+    found = _exploits(report)
+    # the seat aiming at the spoiler's start triangle is the one it can always block
+    # (seating of six: point i aims at point i + 3)
+    assert {(seat, (seat + 3) % 6) for seat in range(6)} & found, report["probes"]
+    spoiled = next(p for p in report["probes"] if (p["seat"], p["victim"]) in found)
+    assert spoiled["completion"] > 0.5, "the others still finish: completion alone misses it"
+
+
+def test_filled_rule_passes_every_probe(registry: Registry) -> None:
+    report = _check(registry, {"players": 2, "win_rule": "filled"})
+    assert not _exploits(report), [p["reason"] for p in report["probes"]]
+    assert report["verdict"] == "playable", report["reasons"]
+    names = [rung["agent"] for rung in report["metrics"]["skill"]]
+    assert names[0] == "greedy" and names[-1].startswith("search")
+    top = report["metrics"]["skill"][-1]
+    assert top["beats"], top

@@ -35,6 +35,7 @@ from rich.table import Table
 from generator.errors import InputError
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
+    from generator.api import AgentSpec, GameDefinition
     from generator.registry import Registry
     from generator.variant import Variant
 
@@ -95,6 +96,20 @@ def cli() -> None:
     """Turn a game variant into CNC files, printables and a playability report."""
 
 
+def _agent_label(agent: AgentSpec, definition: GameDefinition) -> str:
+    """``search:3 (strong)``: the name, a searching agent's budget, and its role."""
+    roles = [
+        role
+        for role, name in (
+            ("default", definition.default_agent),
+            ("strong", definition.strong_agent),
+        )
+        if agent.name == name
+    ]
+    budget = f":{agent.budget}" if agent.searches else ""
+    return f"{agent.name}{budget}" + (f" ({', '.join(roles)})" if roles else "")
+
+
 @cli.command()
 def games() -> None:
     """List registered games, their presets and parameters."""
@@ -107,10 +122,7 @@ def games() -> None:
             f"{p}{' (default)' if p == definition.default_preset else ''}"
             for p in definition.presets
         )
-        agents = ", ".join(
-            f"{a.name}{' (default)' if a.name == definition.default_agent else ''}"
-            for a in registry.agents_for(name)
-        )
+        agents = ", ".join(_agent_label(a, definition) for a in registry.agents_for(name))
         params = ", ".join(definition.rules_model.model_fields)
         table.add_row(name, definition.title, presets or "-", agents, params)
     console.print(table)

@@ -42,6 +42,7 @@ GAME = GameDefinition(
     presets=PRESETS,
     default_preset="standard",
     default_agent="builder",
+    strong_agent="planner",
     make_game=make_game,
     report_metrics=("cards", "black_won", "reshuffles", "block_refusals"),
 )

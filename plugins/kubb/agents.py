@@ -1,4 +1,5 @@
-"""Kubb agents: ``random``, ``basic`` and ``tactical`` (registered for the game ``kubb`` only).
+"""Kubb agents: ``random``, ``basic``, ``tactical`` and the searching ``expectimax``
+(:mod:`plugins.kubb.search`), registered for the game ``kubb`` only.
 
 - ``random``: any legal aim, spot or choice, uniformly.
 - ``basic``: takes the nearest legal target (ties: lowest id); throws every kubb in at one
@@ -24,7 +25,7 @@ import math
 import random
 from functools import cache
 
-from generator.api import AgentSpec
+from generator.api import AgentSpec, SearchSettings
 from generator.engine import Game, State
 from plugins.kubb.rules import (
     ADVANCE,
@@ -37,6 +38,7 @@ from plugins.kubb.rules import (
     KubbGame,
     KubbState,
 )
+from plugins.kubb.search import DEFAULT_BUDGET, ExpectimaxAgent, search_expectimax
 from plugins.kubb.throws import LANDINGS
 
 BASIC_DEPTH = 1.0
@@ -198,6 +200,11 @@ def make_tactical(game: Game, seat: int, rng: random.Random) -> TacticalAgent:
     return TacticalAgent(_game(game), seat)
 
 
+def make_expectimax(game: Game, seat: int, rng: random.Random) -> ExpectimaxAgent:
+    """``expectimax`` with its default budget (the spec builds its factory from ``search``)."""
+    return search_expectimax(game, seat, rng, SearchSettings(DEFAULT_BUDGET))
+
+
 AGENTS = (
     AgentSpec("random", "any legal aim, spot or choice, uniformly", make_random, games=("kubb",)),
     AgentSpec(
@@ -211,5 +218,15 @@ AGENTS = (
         "tight throw-in groups, aims at groups, advantage line, penalty kubbs by the king",
         make_tactical,
         games=("kubb",),
+    ),
+    AgentSpec(
+        "expectimax",
+        "expectimax over the throw model (budget: batons searched ahead per target), "
+        "groups thrown in where the sampled landings fall best, the solved abstract game "
+        "as evaluation",
+        make_expectimax,
+        games=("kubb",),
+        search=search_expectimax,
+        budget=DEFAULT_BUDGET,
     ),
 )

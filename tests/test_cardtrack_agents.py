@@ -41,7 +41,7 @@ def wins(game: CardtrackGame, first: AgentSpec, second: AgentSpec, games: int) -
 
 
 def test_registered_agents() -> None:
-    assert set(AGENT) == {"random", "builder", "blocker"}
+    assert set(AGENT) == {"random", "builder", "blocker", "planner"}
     assert all(spec.games == ("cardtrack",) for spec in AGENTS)
 
 

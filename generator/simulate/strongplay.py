@@ -19,7 +19,7 @@ seeded from the check's seed, on the same backend:
   test of the victim winning that rarely): a victim kept to at most ``[check] exploit_ratio``
   of its share, significantly, is an **exploit** and fails the verdict. Counting only the
   games the spoiler did not win separates spoiling from skill: a spoiler that simply wins is
-  a strong player, not a spoiler. Probe games stop after twice the longest game of the check
+  a strong player, not a spoiler. Probe games stop after four times the longest game of the check
   (a stalled game counts as not won by the victim).
 - ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
   in one seat against the default agents, for each seat, with a chi-square test of whether
@@ -50,7 +50,7 @@ ProbeLevel = Literal["none", "quick", "full"]
 PROBE_LEVELS: tuple[ProbeLevel, ...] = ("none", "quick", "full")
 FULL_FACTOR = 4
 """``full`` plays this many times the games of ``quick``."""
-LIMIT_FACTOR = 2
+LIMIT_FACTOR = 4
 """Probe games stop after this many times the longest game of the check."""
 
 

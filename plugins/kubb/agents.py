@@ -14,6 +14,9 @@
   advantage line; as defender puts a penalty kubb on the legal spot nearest the king (every
   miss then risks an early king). It shoots the king as soon as the rules allow: a missed
   king shot costs nothing in this model.
+- ``expectimax`` (searching: ``expectimax:BUDGET``, and a spoiler for the probes): expectimax
+  over the throw model's chance nodes with the solved abstract game as evaluation
+  (:mod:`plugins.kubb.search`); the budget is the batons it searches ahead of each target.
 
 The agents read the engine's fast API (phase, positions, :meth:`KubbState.baton_outcomes`) and
 the throw model; they return legal actions.

@@ -56,7 +56,7 @@ LANDING_FLOOR = 0.03
 MAX_VIEWS = 8
 """Turn views an agent keeps (all are dropped when a new turn begins)."""
 TIE = 1e-12
-"""Values closer than this are equal: the first option (lowest) wins."""
+"""Values closer than this are equal: the option weighed first is kept."""
 
 Outcome = tuple[float, bool, int, int]
 """A baton's outcome in the search: ``(chance, king felled early, field mask after, base

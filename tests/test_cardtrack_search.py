@@ -114,12 +114,12 @@ rule_sets = st.fixed_dictionaries(
         "small_path_rule": st.sampled_from(["turned_card", "stop_card"]),
         "small_max_steps": st.integers(1, 4),
         "max_columns": st.sampled_from([0, 2, 3, 5]),
-        "max_turns": st.integers(1, 300),
+        "max_turns": st.integers(40, 400),
     }
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(rule_sets, st.integers(0, 10**6), st.integers(0, 120), st.sampled_from([None, 0, 1]))
 def test_legal_actions_from_random_positions(
     rules: dict[str, Any], seed: int, warmup: int, victim: int | None

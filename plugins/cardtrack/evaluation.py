@@ -24,7 +24,7 @@ opponent's and below the turns left before ``max_turns`` (normal approximations)
 removes a token, and the no-full-block rule does not help): a locked-out seat has no chance
 (its remaining cards still count its way, for the tempo of a search). A seat whose joker holds
 no own token while an opponent token could get there in one move is locked out with a fixed
-chance (:func:`lock_risk`), and its opponent then wins.
+chance (:func:`lock_risk`); a seat whose opponent is locked out only needs to finish in time.
 """
 
 from __future__ import annotations
@@ -77,6 +77,9 @@ class Odds:
     walls: float = 1.0
     """Factor on the extra cost of cards holding opponent tokens (:data:`STUCK`: walls that do
     not move)."""
+    frozen: tuple[int, float] | None = None
+    """``(seat, remaining turned cards)``: that seat's remaining cards are taken as given (a
+    searcher that stops counting what its moves do to the opponent's way)."""
 
     @classmethod
     def of(cls, state: CardtrackState, walls: float = 1.0) -> Odds:
@@ -119,10 +122,14 @@ class Odds:
     def times(self, state: CardtrackState) -> tuple[float, float]:
         """Each seat's expected remaining turned cards."""
         grid = Grid.of(state)
-        return (
-            remaining(state, 0, self, grid) / self.share[0],
-            remaining(state, 1, self, grid) / self.share[1],
+        frozen = self.frozen
+        t0, t1 = (
+            frozen[1]
+            if frozen and frozen[0] == seat
+            else remaining(state, seat, self, grid) / self.share[seat]
+            for seat in (0, 1)
         )
+        return t0, t1
 
     def estimate(self, state: CardtrackState) -> tuple[tuple[float, float], tuple[float, float]]:
         """Each seat's estimated chance of winning (a finished game: 1 for the winner) and
@@ -133,18 +140,15 @@ class Odds:
             return (float(won[0]), float(won[1])), (0.0 if won[0] else INF, 0.0 if won[1] else INF)
         times = t0, t1 = self.times(state)
         starts, occ = state.game.starts, state.occ
-        locked0, locked1 = starts[0] in occ[1], starts[1] in occ[0]
-        if locked0 or locked1:
-            first = 0.0 if locked0 else 1.0
-        else:
-            first = phi((t1 - t0) / math.sqrt(SPREAD * (t0 + t1) + 1.0))
+        # the chance that each seat is (or gets) locked out, then the race of the others
+        out0 = 1.0 if starts[0] in occ[1] else lock_risk(state, 0)
+        out1 = 1.0 if starts[1] in occ[0] else lock_risk(state, 1)
+        first = phi((t1 - t0) / math.sqrt(SPREAD * (t0 + t1) + 1.0))
         left = state.game.rules.max_turns - state.turned
-        p0 = first * phi((left - t0) / math.sqrt(SPREAD * t0 + 1.0))
-        p1 = (0.0 if locked1 else 1.0 - first) * phi((left - t1) / math.sqrt(SPREAD * t1 + 1.0))
-        r0, r1 = lock_risk(state, 0), lock_risk(state, 1)
-        if r0 or r1:
-            free = (1.0 - r0) * (1.0 - r1)
-            p0, p1 = free * p0 + (1.0 - r0) * r1, free * p1 + r0 * (1.0 - r1)
+        in_time0 = phi((left - t0) / math.sqrt(SPREAD * t0 + 1.0))
+        in_time1 = phi((left - t1) / math.sqrt(SPREAD * t1 + 1.0))
+        p0 = (1.0 - out0) * in_time0 * (out1 + (1.0 - out1) * first)
+        p1 = (1.0 - out1) * in_time1 * (out0 + (1.0 - out0) * (1.0 - first))
         return (p0, p1), times
 
 

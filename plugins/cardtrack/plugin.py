@@ -43,6 +43,7 @@ GAME = GameDefinition(
     default_preset="standard",
     default_agent="builder",
     strong_agent="planner",
+    ladder=("random", "builder", "blocker", "planner"),
     make_game=make_game,
     report_metrics=("cards", "black_won", "reshuffles", "block_refusals"),
 )

@@ -26,14 +26,15 @@ decision).
 (``SearchSettings.victim``), one minus the victim's chance of winning (an end the victim did
 not win is worth 1, also a game cut off by ``max_turns``). A small tempo term (:data:`TEMPO`)
 breaks ties when the chances saturate: the own remaining cards (the victim's, for a spoiler).
-When both jokers are locked (an opponent token on each, a small one on the own: :func:`dead`)
-nobody can win while the locks stay: the agent discards at once. An agent whose big token has
-not moved for :data:`PATIENCE` decisions takes the opponent's tokens for walls that stay.
+When both jokers are locked (an opponent token on each: :func:`dead`) nobody can win while
+the locks stay: the agent discards at once. An agent whose big token has not moved for
+:data:`PATIENCE` decisions is stuck: it goes round the opponent's tokens.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from generator.api import SearchSettings
 from generator.engine import Game, State
@@ -60,8 +61,10 @@ for a spoiler), so that a decided game is still played towards its end."""
 TEMPO_CAP = 1000.0
 """Remaining turned cards beyond which the tempo tie-break sees no difference."""
 PATIENCE = 12
-"""Own decisions without a move of the own big token after which the opponent's tokens count
-as walls that stay (:data:`plugins.cardtrack.evaluation.STUCK`): go round them."""
+"""Own decisions without a move of the own big token after which the agent is **stuck**: the
+opponent's tokens count as walls that stay (:data:`plugins.cardtrack.evaluation.STUCK`), and a
+player to win stops counting what its moves do to the opponent's way (two big tokens that
+block each other head-on would otherwise both wait for ever)."""
 
 
 def steps(a: int, b: int) -> int:
@@ -110,15 +113,10 @@ def candidates(state: CardtrackState, odds: Odds) -> list[int]:
 
 
 def dead(state: CardtrackState) -> bool:
-    """True when both seats are locked out and the lock on the seat to act is a small token's
-    (a big token must leave some day to win; a small token stays as long as its owner likes):
-    nobody can win while the own lock stays, so nothing but keeping it counts."""
-    seat = state.current_player()
-    own, other = state.game.starts[seat], state.game.starts[1 - seat]
-    theirs = state.occ[1 - seat]
-    if other not in state.occ[seat] or own not in theirs:
-        return False
-    return theirs[own] > (own == state.big[1 - seat])
+    """True when both seats are locked out (an opponent token on each joker): nobody can win
+    while the locks stay, and whoever lifts its own lock only lets the other win."""
+    starts, occ = state.game.starts, state.occ
+    return starts[0] in occ[1] and starts[1] in occ[0]
 
 
 class PlannerAgent:
@@ -159,7 +157,12 @@ class PlannerAgent:
         here = (root.big[self.seat], root.summited[self.seat])
         self.idle = self.idle + 1 if here == self.last else 0
         self.last = here
-        odds = Odds.of(root, STUCK if self.idle >= PATIENCE else 1.0)
+        odds = Odds.of(root)
+        if self.idle >= PATIENCE:
+            odds = replace(odds, walls=STUCK)
+            if self.victim is None:
+                other = 1 - self.seat
+                odds = replace(odds, frozen=(other, odds.times(root)[other]))
         options = candidates(root, odds)
         if len(options) == 1:
             return options[0]

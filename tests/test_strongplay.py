@@ -57,6 +57,15 @@ def test_mcts_takes_a_win_and_blocks_a_loss(games: Registry) -> None:
         assert agent.step(state.clone()) == 2
 
 
+def test_the_solver_stops_a_decided_search_early(games: Registry) -> None:
+    game = _ttt(games).engine()  # type: ignore[attr-defined]
+    state = game.new_initial_state()
+    for action in (0, 3, 1, 4, 8):  # O to move wins at 5: the root is decided at once
+        state.apply_action(action)
+    root = MctsAgent(game, 1, random.Random(0), SearchSettings(5000)).search(state)
+    assert root.proven is not None and root.visits < 200, (root.proven, root.visits)
+
+
 def test_budget_is_parsed_and_bounded(games: Registry) -> None:
     spec = agent_spec(games, "tictactoe", "mcts:37")
     assert spec.name == "mcts:37" and spec.settings == SearchSettings(37)

@@ -77,12 +77,16 @@ class MctsAgent:
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        return self._choose(self.search(state), actions)
+
+    def search(self, state: State) -> Node:
+        """The tree of one decision: ``budget`` playouts, fewer once the root is proven."""
         root = Node(state.current_player())
         for _ in range(self.settings.budget):
             self._playout(self._root_state(state), root)
             if root.proven is not None:
                 break
-        return self._choose(root, actions)
+        return root
 
     # ------------------------------------------------------------------ search
 

@@ -52,6 +52,9 @@ FULL_FACTOR = 4
 """``full`` plays this many times the games of ``quick``."""
 LIMIT_FACTOR = 4
 """Probe games stop after this many times the longest game of the check."""
+MATCHUP_CHUNK = 8
+"""Most games of one matchup in one task: search games are slow and matchups are small, so
+short chunks keep both workers busy to the end."""
 
 
 @dataclass(frozen=True)
@@ -233,7 +236,7 @@ def play_matchups(
     if not found:
         return []
     plans = matchup_plans(registry, variant, found, seed, records, engine)
-    return simulate_many(plans, [m.games for m in found], backend, progress, largest=8)
+    return simulate_many(plans, [m.games for m in found], backend, progress, largest=MATCHUP_CHUNK)
 
 
 def _binomial_tail_low(successes: int, trials: int, p: float) -> float:

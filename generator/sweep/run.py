@@ -227,7 +227,7 @@ def _strong_play(
             registry, point.variant, mine, sweep.seed, None, _engine(point.plan)
         )
     counts = [matchup.games for mine in found for matchup in mine]
-    tables = simulate_many(plans, counts, backend, progress, largest=8)
+    tables = simulate_many(plans, counts, backend, progress, largest=strongplay.MATCHUP_CHUNK)
     out, start = [], 0
     for point, stats, mine in zip(sweep.points, results, found, strict=True):
         part = tables[start : start + len(mine)]

@@ -204,10 +204,11 @@ def test_block_rule_forbids_the_move_the_diagram_crosses() -> None:
     state = engine_state()
     scene = diagrams.block_scene()
     build_track(state, scene.cards)
-    play(state, "10D", big_action(slot_index(Slot("V", 1, 1))))
-    for dest in (Slot("V", 1, 0), Slot("H", 0, 1), Slot("V", 0, 2)):
+    for step in (Slot("V", 1, 1), Slot("V", 1, 2)):
+        play(state, "10D", big_action(slot_index(step)))
+    for dest in (Slot("V", 1, 1), Slot("H", 0, 2), Slot("V", 0, 3)):
         play(state, "KS", king_action(slot_index(dest)))
-    assert diagrams.blocked_neighbours(scene, Slot("V", 1, 1), "black") == (3, 2)
+    assert diagrams.blocked_neighbours(scene, Slot("V", 1, 2), "black") == (3, 2)
     state.apply_action(parse("5C", 0))
     start, middle, end = diagrams.BLOCK_PATH
     token = state.smalls[0].index(slot_index(start))

@@ -218,33 +218,36 @@ def king_scene() -> Scene:
 BLOCK_TRACK: tuple[tuple[Slot, str], ...] = (
     *JOKERS,
     (Slot("V", 0, 1), "3C"),
-    (Slot("V", 0, 2), "6S"),
-    (Slot("H", 0, 2), "4D"),
-    (Slot("V", 1, 2), "2S"),
-    (Slot("H", 0, 1), "5D"),
-    (Slot("H", 0, 0), "7H"),
+    (Slot("V", 0, 2), "8C"),
+    (Slot("V", 0, 3), "6S"),
+    (Slot("H", 0, 3), "4D"),
+    (Slot("V", 1, 3), "2S"),
+    (Slot("H", 0, 2), "5D"),
+    (Slot("H", 0, 1), "7H"),
     (Slot("V", 1, 1), "9H"),
+    (Slot("V", 1, 2), "8H"),
 )
-BLOCK_PATH = (Slot("V", 0, 2), Slot("H", 0, 2), Slot("V", 1, 2))
+BLOCK_PATH = (Slot("V", 0, 3), Slot("H", 0, 3), Slot("V", 1, 3))
 """The small-token move the block rule forbids."""
 
 
 def block_scene() -> Scene:
-    """Red's big token on ``V(1, 1)`` has three neighbouring cards; Black's small tokens hold
-    two. Black's small token on ``V(0, 2)`` may not move onto the third, ``V(1, 2)``."""
+    """Red's big token on ``V(1, 2)`` has three neighbouring cards; Black's small tokens hold
+    two. Black's small token on ``V(0, 3)`` may not move onto the third, ``V(1, 3)``. (No
+    token stands on a starting joker: the home-joker rule would forbid it.)"""
     tokens = (
         TokenAt(Slot("V", 0, 0), "black", "big"),
-        TokenAt(Slot("V", 1, 1), "red", "big"),
-        TokenAt(Slot("V", 1, 0), "black", "small"),
-        TokenAt(Slot("H", 0, 1), "black", "small"),
-        TokenAt(Slot("V", 0, 2), "black", "small"),
+        TokenAt(Slot("V", 1, 2), "red", "big"),
+        TokenAt(Slot("V", 1, 1), "black", "small"),
+        TokenAt(Slot("H", 0, 2), "black", "small"),
+        TokenAt(Slot("V", 0, 3), "black", "small"),
     )
     return Scene(
         BLOCK_TRACK,
-        _free(_grid((0, 1), (0, 1, 2), 1), BLOCK_TRACK),
+        _free(_grid((0, 1), (0, 1, 2, 3), 1), BLOCK_TRACK),
         tokens,
         path=BLOCK_PATH,
-        crossed=(Slot("V", 1, 2),),
+        crossed=(Slot("V", 1, 3),),
     )
 
 

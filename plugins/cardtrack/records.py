@@ -101,6 +101,8 @@ def check_path(
         entered.append(cards.VALUES[kind])
     if not entered:
         return
+    if slot_index(path[-1]) == state.game.barred[seat]:
+        raise RecordError(line, f"{path[-1]} is the other player's starting joker (home_joker)")
     stop = entered[-1]
     if big or rules.small_path_rule == "turned_card":
         if max(entered) > value:

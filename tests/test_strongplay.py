@@ -20,6 +20,7 @@ from generator.simulate.mcts import MctsAgent
 from generator.simulate.runner import agent_spec, run_check
 from generator.simulate.strongplay import Matchup, spoiler_probe
 from generator.simulate.table import RESULT_CODE, GameTable
+from generator.simulate.verdict import judge_strong
 from generator.variant import parse_variant
 
 
@@ -168,6 +169,27 @@ def test_spoiler_probe_separates_spoiling_from_skill(games: Registry) -> None:
     assert not fair["exploit"] and fair["open_share"] == pytest.approx(0.5)
     few = spoiler_probe(matchup, _table([0, 0, 1, 1]), baseline, 3, options)
     assert not few["exploit"], "two games without the victim winning prove nothing"
+
+
+def test_a_victim_kept_out_of_games_that_still_end_is_kingmaking(games: Registry) -> None:
+    """Three seats: the spoiler hands every game to the third seat. The games end as often as
+    without it, so this is kingmaking (a note), not an exploit; with two seats, or with games
+    that stall, the same victim's fate is an exploit."""
+    options = _variant(games, "duel").check  # type: ignore[attr-defined]
+    agents = (games.agent("duel", "random"),) * 3
+    matchup = Matchup("spoiler", "s", agents, 20, 20, seat=1, victim=2)
+    made = spoiler_probe(matchup, _table([0] * 20), _table([0, 1, 2] * 20), 3, options)
+    assert made["kingmaking"] and not made["exploit"]
+    assert made["reason"].startswith("kingmaking: seat 2 playing only to spoil keeps seat 3")
+    stalled = spoiler_probe(
+        matchup, _table([0] * 10 + [None] * 10), _table([0, 1, 2] * 20), 3, options
+    )
+    assert stalled["exploit"] and not stalled["kingmaking"]
+    duel = Matchup("spoiler", "s", agents[:2], 20, 20, seat=0, victim=1)
+    alone = spoiler_probe(duel, _table([None] * 20), _table([0, 1] * 20), 2, options)
+    assert alone["exploit"] and not alone["kingmaking"]
+    reasons, notes = judge_strong({"probes": [made]}, options)
+    assert reasons == [] and notes == [made["reason"]]
 
 
 def test_probe_records_are_marked_and_replay(games: Registry, tmp_path: Path) -> None:

@@ -20,7 +20,11 @@ seeded from the check's seed, on the same backend:
   of its share, significantly, is an **exploit** and fails the verdict. Counting only the
   games the spoiler did not win separates spoiling from skill: a spoiler that simply wins is
   a strong player, not a spoiler. Probe games stop after four times the longest game of the check
-  (a stalled game counts as not won by the victim).
+  (a stalled game counts as not won by the victim). With three or more seats, a victim kept
+  from winning while the games still end as often as without the spoiler (others win instead)
+  is **kingmaking**, which every game of three or more allows: a note, not a failure; it stays
+  an exploit when the spoiler also keeps the games from ending (completion significantly below
+  the check's, by the one-sided binomial test).
 - ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
   in one seat against the default agents, for each seat, with a chi-square test of whether
   its wins depend on the seat (a seat favoured by more than skill).
@@ -341,15 +345,27 @@ def spoiler_probe(
     kept = open_games - wins[victim]
     rate = wins[victim] / open_games if open_games else 0.0
     p_value = _binomial_tail_low(wins[victim], open_games, reference)
-    exploit = (
+    kept_out = (
         open_games > 0
         and reference > 0
         and rate <= options.exploit_ratio * reference
         and p_value < options.probe_alpha
     )
+    ended = table.count("win", "draw")
+    base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
+    stalled = _binomial_tail_low(ended, games, base_completion) < options.probe_alpha
+    kingmaking = kept_out and seats > 2 and not stalled
+    exploit = kept_out and not kingmaking
     kept_rate = 1 - wins[victim] / games if games else 0.0
     kept_pair = _pair(games - wins[victim], games, confidence)
-    if exploit:
+    if kingmaking:
+        reason = (
+            f"kingmaking: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
+            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
+            f"games, yet {_pct(ended / games)} % of them still end (others win instead); any "
+            "game of three or more allows this"
+        )
+    elif exploit:
         reason = (
             f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
             f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
@@ -387,6 +403,7 @@ def spoiler_probe(
         "completion_interval": _pair(table.count("win", "draw"), games, confidence),
         "p_value": float(f"{p_value:.6g}"),
         "exploit": exploit,
+        "kingmaking": kingmaking,
         "reason": reason,
     }
 

@@ -78,5 +78,6 @@ def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
         return None
     from plugins.kubb.artifacts import kubb_artifacts
     from plugins.kubb.rulebook import rulebook_artifacts
+    from plugins.kubb.simulation import simulation_artifacts
 
-    return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]
+    return [*kubb_artifacts(variant), *rulebook_artifacts(variant), *simulation_artifacts(variant)]

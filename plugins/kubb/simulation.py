@@ -125,16 +125,21 @@ def write_simulation_sheet(
 ) -> int:
     """Write the sheet in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
-    info = doc.DocumentInfo(
+    story = simulation_story(t, rules, production, paper)
+    return doc.build_pdf(path, story, paper=paper, info=simulation_info(t, name))
+
+
+def simulation_info(t: Texts, name: str) -> doc.DocumentInfo:
+    """Metadata, header and footer of the sheet."""
+    return doc.DocumentInfo(
         title=t("simulation.title"),
-        lang=lang,
+        lang=t.lang,
         subject=t("simulation.subject"),
         header_left=t("simulation.header"),
         header_right=name,
         footer_left=t("meta.footer", variant=name),
         page_label=t.raw("meta.page"),
     )
-    return doc.build_pdf(path, simulation_story(t, rules, production, paper), paper=paper, info=info)
 
 
 def simulation_artifacts(variant: Variant) -> list[Artifact]:

@@ -254,7 +254,11 @@ def _throw_in(book: Book) -> list[Flowable]:
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
-                book.caption("throw_in.caption", distance=t.m(r.penalty_min_distance)),
+                book.caption(
+                    "throw_in.caption",
+                    distance=t.m(r.penalty_min_distance),
+                    thrown=diagrams.THROWN_IN,
+                ),
             ]
         ),
     ]
@@ -268,7 +272,13 @@ def _advantage(book: Book) -> list[Flowable]:
         book.heading("advantage.heading"),
         book.para("advantage.text"),
         book.para("advantage.back"),
-        KeepTogether([doc.Diagram(drawing), Spacer(1, 3), book.caption("advantage.caption")]),
+        KeepTogether(
+            [
+                doc.Diagram(drawing),
+                Spacer(1, 3),
+                book.caption("advantage.caption", kept=max(0, f.kubbs_per_team - diagrams.LEFT_STANDING)),
+            ]
+        ),
     ]
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pdfread import page_texts, smallest, text_runs
 
 from generator.build import build
 from generator.print.scalebar import scale_check_label
 from generator.registry import load_registry
 from generator.variant import Variant, load_variant
-from pdfread import page_texts, smallest, text_runs
 from plugins.kubb import diagrams as dg
 from plugins.kubb.fieldplan import field_scene
 from plugins.kubb.geometry import KubbField

@@ -234,9 +234,7 @@ def _dimensions(
             *dg.dimension(first, (0.0, ys[1]), (-1.0 * gap, 0), t.m(ys[1] - ys[0]), head, size)
         )
     top = (0.0, width)
-    scene.add(
-        *dg.dimension((0.0, ys[-1]), top, (-1.0 * gap, 0), t.m(width - ys[-1]), head, size)
-    )
+    scene.add(*dg.dimension((0.0, ys[-1]), top, (-1.0 * gap, 0), t.m(width - ys[-1]), head, size))
     scene.add(*dg.dimension(s["B"], s["D"], (0, 0.9 * gap), t.m(length), head, size))
 
 

@@ -83,7 +83,11 @@ def _king_rule(book: Book) -> list[str]:
         key = (
             "king.first_turn_open"
             if throws >= r.kubbs_per_team
-            else ("king.first_turn_double" if r.kubbs_per_team - throws == 1 else "king.first_turn_doubles")
+            else (
+                "king.first_turn_double"
+                if r.kubbs_per_team - throws == 1
+                else "king.first_turn_doubles"
+            )
         )
         texts.append(t(key, throws=t.count("baton", throws), **values))
     return texts
@@ -276,7 +280,9 @@ def _advantage(book: Book) -> list[Flowable]:
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
-                book.caption("advantage.caption", kept=max(0, f.kubbs_per_team - diagrams.LEFT_STANDING)),
+                book.caption(
+                    "advantage.caption", kept=max(0, f.kubbs_per_team - diagrams.LEFT_STANDING)
+                ),
             ]
         ),
     ]

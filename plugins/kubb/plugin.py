@@ -37,7 +37,13 @@ GAME = GameDefinition(
     strong_agent="expectimax",
     ladder=("random", "basic", "tactical", "expectimax"),
     make_game=make_game,
-    report_metrics=("first_team_won", "turns", "early_king", "first_baton_field_rate"),
+    report_metrics=(
+        "first_team_won",
+        "turns",
+        "first_turn_end",
+        "early_king",
+        "first_baton_field_rate",
+    ),
     opener_metric="first_team_won",
     pooled_metrics={
         "first_baton_field_rate": ("first_baton_field_felled", "first_baton_field_kubbs"),
@@ -72,5 +78,6 @@ def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
         return None
     from plugins.kubb.artifacts import kubb_artifacts
     from plugins.kubb.rulebook import rulebook_artifacts
+    from plugins.kubb.simulation import simulation_artifacts
 
-    return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]
+    return [*kubb_artifacts(variant), *rulebook_artifacts(variant), *simulation_artifacts(variant)]

@@ -133,7 +133,7 @@ class _Replay:
                 raise RecordError(line, f"penalty kubb at {list(placed)} too close to king/stake")
         else:
             landed = _point(entry["landed"], line)
-            if not 1 <= entry["attempt"] <= attempts or not self.geo.in_half(other, landed):
+            if not 1 <= entry["attempt"] <= attempts or not self.geo.landed(other, landed):
                 raise RecordError(line, "a throw-in lands in the other half within the attempts")
         self.pos[kubb] = list(placed)
         self.up[kubb] = True

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from generator import locales
@@ -26,8 +28,12 @@ if TYPE_CHECKING:
 
 LOCALES = Path(__file__).parent / "locales"
 SECTION_GAP = 4
-SPLIT = 0.56
+SPLIT = 0.6
 """Share of the column the text takes beside a diagram."""
+KING_SHARE = 0.62
+"""Width of the king diagram, under the text (it fills the rest of its page)."""
+BLOCK_SPLIT = 0.6
+"""The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""
 
 
 # -- texts ----------------------------------------------------------------------------------
@@ -75,7 +81,69 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
             token_sizes=(p.big_token, p.small_token),
             joker=self.t("mat.joker"),
         )
-        return [doc.Diagram(drawing), Spacer(1, 3), Paragraph(caption, self.styles.caption)]
+        return [
+            doc.Diagram(drawing),
+            Spacer(1, CAPTION_GAP),
+            Paragraph(caption, self.styles.caption),
+        ]
+
+    def fitted_figure(self, scene: diagrams.Scene, caption: str, share: float) -> FittedFigure:
+        """The scene across ``share`` of the column, or narrower (to 2/3 of it) to fit the
+        page."""
+        p = self.production
+
+        def make(width: float) -> Drawing:
+            return diagrams.render(
+                scene,
+                width,
+                card=(p.w, p.h),
+                ranks=self.t.ranks(),
+                token_sizes=(p.big_token, p.small_token),
+                joker=self.t("mat.joker"),
+            )
+
+        width = self.width * share
+        return FittedFigure(make, Paragraph(caption, self.styles.caption), width, width * 2 / 3)
+
+
+class FittedFigure(Flowable):
+    """A diagram with its caption under it, drawn as wide as ``width`` or, when the page has
+    less room left, narrower down to ``least``: the scene is drawn again at that width, so
+    its labels keep their sizes (a shrunk drawing would shrink them). Never split; when even
+    ``least`` does not fit, it moves to the next page."""
+
+    def __init__(
+        self, make: Callable[[float], Drawing], caption: Paragraph, width: float, least: float
+    ) -> None:
+        super().__init__()
+        self.make, self.caption = make, caption
+        self.widest, self.least = width, least
+        self.drawing = make(width)
+        self.caption_height = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        _, self.caption_height = self.caption.wrap(avail_width, avail_height)
+        room = avail_height - self.caption_height - CAPTION_GAP
+        ratio = float(self.drawing.height) / float(self.drawing.width)
+        width = min(self.widest, avail_width)
+        if width * ratio > room and room / ratio >= self.least:
+            width = room / ratio
+        if abs(width - float(self.drawing.width)) > 0.01:
+            self.drawing = self.make(width)
+        self.width = avail_width
+        self.height = float(self.drawing.height) + CAPTION_GAP + self.caption_height
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []
+
+    def draw(self) -> None:
+        left = (self.width - float(self.drawing.width)) / 2
+        renderPDF.draw(self.drawing, self.canv, left, self.caption_height + CAPTION_GAP)
+        self.caption.drawOn(self.canv, 0, 0)
+
+
+CAPTION_GAP = 3.0
 
 
 def spare_jokers(rules: CardtrackRules) -> int:
@@ -258,14 +326,14 @@ def _small(book: Book) -> list[Flowable]:
         stop=diagrams.rank_text(cards[scene.path[-1]], ranks),
         free=diagrams.rank_text(cards[diagrams.KING_FREE], ranks),
     )
-    figure = book.figure(scene, caption, 1 - SPLIT)
-    return [book.heading("small.heading"), book.side_by_side(text, figure, SPLIT)]
+    figure = book.fitted_figure(scene, caption, KING_SHARE)
+    return [book.heading("small.heading"), *text, figure]
 
 
 def _block(book: Book) -> list[Flowable]:
-    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - SPLIT)
+    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - BLOCK_SPLIT)
     text = [book.para("block.text"), book.para(f"block.home_{book.rules.home_joker}")]
-    return [book.heading("block.heading"), book.side_by_side(text, figure, SPLIT)]
+    return [book.heading("block.heading"), book.side_by_side(text, figure, BLOCK_SPLIT)]
 
 
 def _goal_and_pile(book: Book) -> list[Flowable]:

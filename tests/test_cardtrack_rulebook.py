@@ -3,6 +3,7 @@ diagrams that show positions the rules engine itself reaches and judges the same
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tomllib
@@ -250,3 +251,16 @@ def test_start_diagram_dashes_exactly_the_legal_first_places(max_columns: int) -
     assert set(scene.empty) == expected
     assert len(scene.empty) == len(expected)
     assert Slot("H", 0, 1) not in scene.empty  # the bridge above the joker row touches nothing
+
+
+def test_locale_typography() -> None:
+    """Ukrainian: the apostrophe ʼ (U+02BC), «» quotes, en dashes in ranges; both languages:
+    no hyphen between numbers and no ASCII quotes."""
+    for lang in ("uk", "en"):
+        for key, text in Texts(lang).strings().items():
+            assert not re.search(r"\d-\d", text), (lang, key, text)
+            assert '"' not in text, (lang, key, text)
+            if lang == "uk":
+                assert "'" not in text and "’" not in text, (key, text)
+                assert "“" not in text and "„" not in text, (key, text)
+    assert "ʼ" in Texts("uk")("readings.intro")

@@ -343,7 +343,7 @@ def _goal_and_pile(book: Book) -> list[Flowable]:
         book.para("goal.text", height=r.height),
         book.heading("pile.heading"),
         book.para("pile.text"),
-        book.para(f"pile.jokers_{r.spare_jokers}"),
+        *([book.para(f"pile.jokers_{r.spare_jokers}")] if spare_jokers(r) else []),
     ]
 
 

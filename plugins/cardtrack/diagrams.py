@@ -373,7 +373,7 @@ def _card(
         return group
     label = rank_text(name, ranks)
     if slot.kind == "V":  # top left corner, clear of a path through the card's middle
-        size = _fitted(label, bold, size, 0.4 * cw * s)
+        size = _fitted(label, bold, size, 0.34 * cw * s)
         group.add(
             String(x0 + 0.07 * w * s, y0 + ch * s - 0.07 * w * s - 0.75 * size, label,
                    fontName=bold, fontSize=size, fillColor=ink)

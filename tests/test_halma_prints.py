@@ -25,7 +25,9 @@ CAPTION_MIN = 9.0  # the issue asks 8 pt, the Latvian review 9 pt
 ANY_MIN = 6.0
 LATVIAN = set("āčēģīķļņšūžĀČĒĢĪĶĻŅŠŪŽ")
 ENGLISH_WORDS = (" the ", " and ", " players", " pegs ", " hole ")
-INTERNAL = re.compile(r"\[(rules|production|print|check)\]|\b(CUT|ENGRAVE|DRILL|POCKET)_|\bP[0-5]\b")
+INTERNAL = re.compile(
+    r"\[(rules|production|print|check)\]|\b(CUT|ENGRAVE|DRILL|POCKET)_|\bP[0-5]\b"
+)
 BODY_KEYS = ("intro.text", "setup.text", "play.order", "play.anywhere", "play.no_repeat")
 CAPTION_KEYS = ("play.caption_step", "play.caption_jump", "setup.legend_seat", "lock.caption_on")
 
@@ -158,9 +160,7 @@ def test_the_diagram_numbers(books: dict[tuple[str, str], Path], name: str, lang
 
 
 @pytest.mark.parametrize("name", PRESETS)
-def test_the_diagrams_draw_the_variants_board(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_diagrams_draw_the_variants_board(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every diagram the book renders: full boards have every hole, setups every peg."""
     variant = variant_of(name)
     rules, production = variant.table(HalmaRules), variant.table(HalmaProduction)

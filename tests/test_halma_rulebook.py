@@ -228,7 +228,10 @@ def test_every_locale_key_is_used(lang: str) -> None:
                 box_colours=("orange", "purple"),
             ),
         ),
-        (HalmaRules(), HalmaProduction(peg_colours=("red", "red", "blue", "green", "yellow", "black"))),
+        (
+            HalmaRules(),
+            HalmaProduction(peg_colours=("red", "red", "blue", "green", "yellow", "black")),
+        ),
         *((HalmaRules(players=6, first_seat=seat), HalmaProduction()) for seat in range(1, 6)),
     ]
     used: set[str] = set()

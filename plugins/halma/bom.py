@@ -12,6 +12,7 @@ from plugins.halma.geometry import StarBoard
 from plugins.halma.options import SEATINGS, HalmaProduction
 from plugins.halma.parts import blank_size
 
+
 def board_sheet_fit(board: StarBoard, production: HalmaProduction) -> SheetFit:
     """How the finished boards' bounding boxes nest on one plywood sheet."""
     return sheet_fit(
@@ -89,8 +90,8 @@ def _peg_rows(board: StarBoard, p: HalmaProduction) -> list[BomRow]:
             f"{len(box.pegs)} colours, enough for {seats} players ({per} pegs each)",
         )
     )
-    for players, points in SEATINGS.items():
-        colours = ", ".join(f"P{q} {p.peg_colours[q]}" for q in points)
+    for players, seating in SEATINGS.items():
+        colours = ", ".join(f"P{q} {p.peg_colours[q]}" for q in seating)
         short = "" if players <= box.seats else "; more than the box holds"
         rows.append(
             BomRow("pegs needed", f"{players} players", players * per, "pcs", colours + short)

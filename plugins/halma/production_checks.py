@@ -170,8 +170,7 @@ def box_check(rules: HalmaRules, p: HalmaProduction) -> StaticCheck:
             "box_pegs",
             False,
             "",
-            f"{packed} and seats {box.seats} players, but [rules] players = {rules.players}: "
-            f"{fix}",
+            f"{packed} and seats {box.seats} players, but [rules] players = {rules.players}: {fix}",
         )
     return _check(
         "box_pegs",

@@ -76,7 +76,9 @@ def test_the_static_check_asks_for_enough_pegs() -> None:
     assert checks({"players": 4}, SEED_BOX)["production.box_pegs"] == (False, "error")
     short = box_check(HalmaRules(players=4), HalmaProduction(**SEED_BOX))
     assert "seats 3 players, but [rules] players = 4" in short.message
-    assert "pegs_per_colour" in short.message
+    assert "add colours to box_colours" in short.message
+    few = box_check(HalmaRules(), HalmaProduction(pegs_per_colour=6))
+    assert not few.ok and "needs 10 pegs of one colour: raise pegs_per_colour" in few.message
     own_seating = {"players": 2, "seating": [0, 3]}
     two = {"box_colours": ["red", "blue"]}
     assert checks(own_seating, two)["production.box_pegs"][0] is True

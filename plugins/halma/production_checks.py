@@ -161,10 +161,10 @@ def box_check(rules: HalmaRules, p: HalmaProduction) -> StaticCheck:
     allowed = rules.players if rules.seating or rules.targets else MAX_PLAYERS
     offered = str(allowed) if allowed == rules.players else f"{MIN_PLAYERS}-{MAX_PLAYERS}"
     packed = f"the box holds {box.total} pegs ({len(box.pegs)} colours)"
-    fix = (
-        f"each player needs {box.per_player} pegs of one colour: add box_colours or raise "
-        f"pegs_per_colour to {box.per_player}"
-    )
+    if p.pegs_per_colour is not None and p.pegs_per_colour < box.per_player:
+        fix = f"each player needs {box.per_player} pegs of one colour: raise pegs_per_colour"
+    else:
+        fix = "add colours to box_colours (empty = every colour of peg_colours)"
     if box.seats < rules.players:
         return _check(
             "box_pegs",

@@ -29,7 +29,7 @@ SEAT_COUNTS = (2, 3, 4, 5, 6)
 SECTION_GAP = 4
 COMPONENTS_SPLIT = 0.55
 TIPS_SPLIT = 0.5
-FIGURE_SHARE = 0.4
+FIGURE_SHARE = 0.34
 """Share of the column the target-lock and win diagrams take (their text takes the rest)."""
 CAPTION_SIZE = 9.0
 """Captions and legends (pt): the native reader's review asks for 9 pt."""

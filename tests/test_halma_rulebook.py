@@ -161,6 +161,23 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
     assert filled in default and own not in default
     assert own in flipped and filled not in flipped
     assert text("win.draw") in default
+    # a completion stands for its round: said where another player's peg can fill a target
+    assert text("win.stands") in default and text("win.stands") not in flipped
+    aim = plain(Texts(lang)("intro.aim_filled", win=strings["win.heading"]))
+    own_aim = plain(Texts(lang)("intro.aim_own", win=strings["win.heading"]))
+    assert aim in default and own_aim not in default
+    assert own_aim in flipped and aim not in flipped
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat_one"),
+    [("en", "takes seat 1 (the lower right triangle)"), ("lv", "vietu Nr. 1 (apakšējo labo")],
+)
+def test_who_starts_names_the_triangle_of_seat_one(
+    tmp_path: Path, lang: str, seat_one: str
+) -> None:
+    assert seat_one not in pdf_text(book(tmp_path, lang, players=6))
+    assert seat_one in pdf_text(book(tmp_path, lang, players=6, first_seat=2))
 
 
 def test_latvian_review_wording() -> None:

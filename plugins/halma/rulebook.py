@@ -31,6 +31,8 @@ COMPONENTS_SPLIT = 0.55
 TIPS_SPLIT = 0.5
 FIGURE_SHARE = 0.34
 """Share of the column the target-lock and win diagrams take (their text takes the rest)."""
+BODY_SIZE = 10.2
+"""Body text (pt): the issue asks at least 9.5."""
 CAPTION_SIZE = 9.0
 """Captions and legends (pt): the native reader's review asks for 9 pt."""
 LEGEND_ICON = 18.0
@@ -81,8 +83,8 @@ def favoured_seat(seats: tuple[int, ...]) -> int | None:
 
 
 def halma_styles() -> doc.Styles:
-    """The standard styles with captions and legends at :data:`CAPTION_SIZE`."""
-    base = doc.make_styles()
+    """The standard styles at :data:`BODY_SIZE`, captions and legends at :data:`CAPTION_SIZE`."""
+    base = doc.make_styles(size=BODY_SIZE)
     lead = CAPTION_SIZE * 1.3
     return dataclasses.replace(
         base,

@@ -4,12 +4,14 @@ another game to show that game's plugin."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import Field
 
 from generator.api import GameDefinition, GameRegistrar, StrictModel, hookimpl
 from generator.engine import TERMINAL, GameInfo, Outcome
+from generator.records import RecordError
 
 NAME = "plywright-kit-probe"
 
@@ -87,12 +89,32 @@ class ProbeState:
         return f"{self.left} sticks"
 
 
+def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
+    """Replay a record (header, ``{"player", "take"}`` lines, result) and return its outcome."""
+    if len(lines) < 2:
+        raise RecordError(1, "a record needs a header and a result line")
+    state = ProbeGame(ProbeRules.model_validate(lines[0].get("variant", {}))).new_initial_state()
+    for number, entry in enumerate(lines[1:-1], start=2):
+        if entry.get("player") != state.current_player():
+            raise RecordError(number, f"player {entry.get('player')!r} moves out of turn")
+        try:
+            state.apply_action(int(entry.get("take", 0)))
+        except ValueError as exc:
+            raise RecordError(number, str(exc)) from None
+    outcome = state.outcome()
+    result = lines[-1]
+    if (result.get("result"), result.get("winners")) != (outcome.result, list(outcome.winners)):
+        raise RecordError(len(lines), f"result {result} does not match the replay {outcome}")
+    return outcome
+
+
 GAME = GameDefinition(
     name=NAME,
     title="Conformance-kit probe (Nim)",
     description="Take 1 to 3 sticks; who takes the last one wins.",
     rules_model=ProbeRules,
     make_game=ProbeGame,
+    record_checker=check_record,
 )
 
 

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from generator.variant import Variant
 
 
-
 def cardtrack_static_checks(variant: Variant) -> list[StaticCheck]:
     """The rules checks and the production checks of a Konstruktsiia variant."""
     from plugins.cardtrack.production_checks import cardtrack_production_checks

@@ -11,10 +11,10 @@ the order kings placed them; ``path`` starts where the token stood (a king's pat
 own joker, where the new token is put; a big move's path is ``[from, to]``); ``slot`` is the
 built card's slot or the slot a token stops on.
 
-:func:`replay_record` (and :func:`check_record`, the game's record checker) checks every path step by step from the rules text (adjacent slots, cards
-present, no card entered twice, no opponent token, card values under the variant's
-``small_path_rule``), independently of the engine's move lists, then lets the engine apply each
-action; it returns the final state.
+:func:`replay_record` (and :func:`check_record`, the game's record checker) checks every path
+step by step from the rules text (adjacent slots, cards present, no card entered twice, no
+opponent token, card values under the variant's ``small_path_rule``), independently of the
+engine's move lists, then lets the engine apply each action; it returns the final state.
 """
 
 from __future__ import annotations

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from generator.variant import Variant
 
 
-
 def halma_static_checks(variant: Variant) -> list[StaticCheck]:
     """The rules checks and the production checks of a halma variant."""
     from plugins.halma.production_checks import halma_production_checks

@@ -5,9 +5,10 @@ by the core), ``n`` and each seat's ``start`` and ``target`` holes as ``[q, r]``
 :meth:`HalmaGame.record_header`), one ``{"player": i, "path": [[q, r], ...]}`` line per turn
 (an empty path is a pass) and a last ``{"result", "winners", "rounds"}`` line.
 
-:func:`check_record` (the game's record checker) checks each path hop by hop against the rules text (steps, jumps over
-an occupied middle hole, no landing twice, never back on the start, ``jump_own``, the target
-lock), independently of the engine's move generator, then lets the engine apply the move.
+:func:`check_record` (the game's record checker) checks each path hop by hop against the
+rules text (steps, jumps over an occupied middle hole, no landing twice, never back on the
+start, ``jump_own``, the target lock), independently of the engine's move generator, then
+lets the engine apply the move.
 """
 
 from __future__ import annotations

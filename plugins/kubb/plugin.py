@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from generator.variant import Variant
 
 
-
 def kubb_static_checks(variant: Variant) -> list[StaticCheck]:
     """The rules checks and the production checks of a Kubb variant."""
     from plugins.kubb.production_checks import kubb_production_checks

@@ -12,6 +12,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 from generator.api import AgentSpec
+from generator.engine import HasGameMetrics
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaState
 from plugins.halma.search import SEARCH_BUDGET
@@ -45,7 +46,7 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
         return None
     if not all(covered(spec) for spec in agents):
         return None
-    if hasattr(HalmaState, "game_metrics"):  # per-game numbers the kernels do not compute yet
+    if issubclass(HalmaState, HasGameMetrics):  # per-game numbers the kernels do not compute
         return None
     from plugins.halma.fast.lane import HalmaFastLane
 

@@ -27,7 +27,9 @@ PICTURE_FAILED = (
     "the picture could not be drawn for these values; try other values "
     "(the server's log has the details)"
 )
-CHECKS_FAILED = "the static checks could not run for these values (the server's log has the details)"
+CHECKS_FAILED = (
+    "the static checks could not run for these values (the server's log has the details)"
+)
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,9 @@ class Previews:
         for _ in range(self.workers):
             self._pool.submit(_noop)
 
-    async def answer(self, definition: GameDefinition, payload: Mapping[str, Any]) -> dict[str, Any]:
+    async def answer(
+        self, definition: GameDefinition, payload: Mapping[str, Any]
+    ) -> dict[str, Any]:
         """The answer for ``payload``: from the cache, from the same request already being
         computed, or computed now."""
         key = f"{definition.name}\n{cache_key(definition, payload)}"

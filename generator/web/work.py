@@ -184,7 +184,6 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
     from generator.sweep.grid import shown
     from generator.sweep.outputs import write_outputs
     from generator.sweep.run import run_sweep, sweep_of
-
     from generator.web.forms import default_name
 
     registry = spec.registry_factory()

@@ -185,10 +185,11 @@ def test_every_bad_field_gets_its_own_error(client: TestClient, tmp_path: Path) 
     assert errors["production.outline"] == outline
 
 
-def test_whole_table_error_is_keyed_by_the_table(client: TestClient) -> None:
+def test_whole_table_error_goes_to_each_field_it_names(client: TestClient) -> None:
     values = {"rules.players": "3", "rules.seating": "0, 3"}
     errors = client.post("/games/halma/evaluate", json=form(values)).json()["field_errors"]
-    assert errors == {"rules": "[rules]: seating lists 2 points but players = 3"}
+    message = "[rules]: seating lists 2 points but players = 3"
+    assert errors == {"rules.players": message, "rules.seating": message}
 
 
 def test_bad_name_and_unknown_preset_are_top_errors(client: TestClient) -> None:

@@ -9,6 +9,7 @@ Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -111,6 +112,7 @@ def test_a_check_fits_at_1400_and_at_375_px(page: Page, server: str) -> None:
     page.click("#check")
     page.wait_for_selector("#verdict", timeout=600_000)
     assert page.locator("#check-result table.metrics tr").count() >= 10
+    assert "engine" not in page.inner_text("#verdict")
     assert overflow(page) == 0
     page.click("#all-settings > summary")
     assert cut_labels(page) == []
@@ -195,6 +197,7 @@ def test_a_stopped_server_is_named_as_the_cause(page: Page, server: str) -> None
     page.fill("#f-rules-size", "4")
     settled(page)
     assert page.inner_text("#preview-note").startswith("no answer from the server")
+    assert "layout/svg" not in page.inner_text("body")
     assert in_view(page, "#preview-note") or page.is_visible("#preview-note")
     assert "fix the values" not in page.inner_text("body")
     page.unroute("**/evaluate")
@@ -213,3 +216,30 @@ def test_a_stopped_server_is_named_as_the_cause(page: Page, server: str) -> None
     page.wait_for_selector("#build-zip", timeout=300_000)
     warning = page.inner_text("#build-result .build-warning")
     assert warning.startswith("warning: not-a-solved-win: three in a row on 4 x 4")
+
+
+def test_a_slow_check_says_how_long_it_has_left(page: Page, server: str) -> None:
+    page.goto(f"{server}/games/tictactoe")
+    settled(page)
+    shown: dict[str, Any] = {"done": 0, "seconds": 25.0}
+
+    def status(route: Any) -> None:
+        body = {
+            "id": "slowjob12345", "kind": "check", "state": "running", "total": 10,
+            "message": "", "result": None, **shown,
+        }  # fmt: skip
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    def started(route: Any) -> None:
+        route.fulfill(status=202, content_type="application/json", body='{"id": "slowjob12345"}')
+
+    page.route("**/games/tictactoe/check", started)
+    page.route("**/jobs/slowjob12345", status)
+    page.click("#check")
+    page.wait_for_function("document.getElementById('check-state').textContent !== ''")
+    assert "no game finished yet" in page.inner_text("#check-state")
+    shown.update(done=5, seconds=10.0)
+    page.wait_for_function("document.getElementById('check-state').textContent.includes('left')")
+    assert page.inner_text("#check-state").endswith("about 10 s left")
+    page.unroute("**/jobs/slowjob12345")
+    page.unroute("**/games/tictactoe/check")

@@ -185,15 +185,15 @@ def test_an_unknown_agent_is_a_field_error_before_any_check(client: TestClient) 
     ("game", "words"),
     [
         ("halma", ["Pegs per player", "10 pegs (standard)", "15 pegs (pro)", "Board outline"]),
-        ("kubb", ["Field length <span class=\"unit\">(m)</span>", "Kubb height", "Small set"]),
-        ("cardtrack", ["Decks of cards", "Card width <span class=\"unit\">(mm)</span>"]),
+        ("kubb", ['Field length <span class="unit">(m)</span>', "Kubb height", "Small set"]),
+        ("cardtrack", ["Decks of cards", 'Card width <span class="unit">(mm)</span>']),
     ],
 )
 def test_the_first_screen_speaks_plainly(client: TestClient, game: str, words: list[str]) -> None:
     page = client.get(f"/games/{game}").text
     for word in words:
         assert word in page, word
-    first, rest = page.split('id="all-settings"', 1)
+    first = page.split('id="all-settings"', 1)[0]
     assert 'id="first-choices"' in first
     assert "<details" in first.rsplit("first-choices", 1)[1]  # the rest is folded
     assert '<option value="-custom-" disabled>custom</option>' in page
@@ -300,7 +300,26 @@ def web_app_start_payload(app: Any, game: str) -> dict[str, Any]:
     from generator.web.forms import default_name, form_values
 
     definition = app.state.registry.games[game]
-    start = parse_variant(
-        {"game": game}, app.state.registry, default_name=default_name(definition)
-    )
+    start = parse_variant({"game": game}, app.state.registry, default_name=default_name(definition))
     return {"name": start.name, "preset": start.preset or "", "values": form_values(start)}
+
+
+# ---- item 12: plain words, an icon, a quick stop -------------------------------------------------
+
+
+def test_no_developer_words_and_an_icon_on_every_page(client: TestClient) -> None:
+    for game in client.app.state.registry.games:  # type: ignore[attr-defined]
+        page = client.get(f"/games/{game}").text
+        assert 'rel="icon"' in page
+        for words in ("plugins may subclass", "engine halma", "[print] The [print]"):
+            assert words not in page, (game, words)
+
+
+def test_stopping_the_server_ends_the_preview_workers() -> None:
+    app = create_app(limits=Limits(preview_workers=1))
+    with TestClient(app) as test_client:
+        answer = test_client.post("/games/tictactoe/evaluate", json={"values": {}}).json()
+        assert answer["ok"]
+        processes = list(app.state.previews._pool._processes.values())
+        assert processes and all(process.is_alive() for process in processes)
+    assert not any(process.is_alive() for process in processes)

@@ -248,7 +248,8 @@ def create_app(
         definition = game_of(request)
         payload = await read_json(request)
         # in worker processes (cached by variant): the event loop keeps answering meanwhile
-        return JSONResponse(await previews.answer(definition, payload))
+        answer = await previews.answer_json(definition, payload)
+        return Response(answer, media_type="application/json")
 
     async def download_route(request: Request) -> Response:
         definition = game_of(request)

@@ -75,8 +75,8 @@ class Previews:
         self.registry_factory = registry_factory
         self.workers = workers
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self._running: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._cache: OrderedDict[str, bytes] = OrderedDict()
+        self._running: dict[str, asyncio.Future[bytes]] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self.computed = 0
@@ -99,8 +99,13 @@ class Previews:
     async def answer(
         self, definition: GameDefinition, payload: Mapping[str, Any]
     ) -> dict[str, Any]:
-        """The answer for ``payload``: from the cache, from the same request already being
-        computed, or computed now."""
+        """The answer for ``payload`` (see :meth:`answer_json`)."""
+        answer: dict[str, Any] = json.loads(await self.answer_json(definition, payload))
+        return answer
+
+    async def answer_json(self, definition: GameDefinition, payload: Mapping[str, Any]) -> bytes:
+        """The answer for ``payload`` as JSON: from the cache, from the same request already
+        being computed, or computed now."""
         key = f"{definition.name}\n{cache_key(definition, payload)}"
         cached = self._cache.get(key)
         if cached is not None:
@@ -109,10 +114,10 @@ class Previews:
         running = self._running.get(key)
         if running is not None:
             return await asyncio.shield(running)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._running[key] = future
         try:
-            result = await self._compute(definition, payload)
+            result = json.dumps(await self._compute(definition, payload)).encode("utf-8")
         except BaseException as exc:
             future.set_exception(exc)
             future.exception()  # retrieved: nobody else may be waiting

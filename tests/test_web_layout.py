@@ -22,8 +22,6 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-PHONE = {"width": 375, "height": 700}
-DESKTOP = {"width": 1400, "height": 1000}
 
 if not CHROMIUM.exists():
     pytest.skip(f"{CHROMIUM} is missing (apt install chromium)", allow_module_level=True)
@@ -31,9 +29,12 @@ if not CHROMIUM.exists():
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     import uvicorn
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
     from generator.web.app import create_app
+
+PHONE: ViewportSize = {"width": 375, "height": 700}
+DESKTOP: ViewportSize = {"width": 1400, "height": 1000}
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,8 @@
 (1400 px): no horizontal overflow (also after a check's tables), the preview in view after an
 edit on a phone, every control reachable by keyboard (upload too), errors tied to their fields
 for screen readers, the preset shown as "custom", honest words when the server is gone, and a
-build's warnings.
+build's warnings. Also makes the README's phone screenshot (docs/designer-phone.png when
+missing or PLYWRIGHT_UPDATE_SCREENSHOT=1).
 
 Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
 """
@@ -10,7 +11,10 @@ Skipped only when /usr/bin/chromium is missing (``make test`` installs it).
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import socket
+import tempfile
 import threading
 import time
 import warnings
@@ -21,6 +25,9 @@ from typing import Any
 import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
+PHONE_SHOT = Path(tempfile.gettempdir()) / "plywright-web" / "designer-phone.png"
+README_PHONE_SHOT = Path(__file__).resolve().parents[1] / "docs" / "designer-phone.png"
+"""Replaced only when missing or with PLYWRIGHT_UPDATE_SCREENSHOT=1 (keeps the tree clean)."""
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 if not CHROMIUM.exists():
@@ -103,6 +110,21 @@ def in_view(page: Page, selector: str) -> bool:
     return height > 50 and top >= -1 and bottom <= window_height + 1
 
 
+def uncovered(page: Page, selector: str) -> bool:
+    """True when the middle of ``selector``'s box is in the window and shows it (no sticky
+    picture over it)."""
+    return bool(
+        page.evaluate(
+            f"""(() => {{ const el = document.querySelector({selector!r});
+                const r = el.getBoundingClientRect();
+                const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                if (y < 0 || y > window.innerHeight) return false;
+                const hit = document.elementFromPoint(x, y);
+                return hit === el || el.contains(hit); }})()"""
+        )
+    )
+
+
 def test_a_check_fits_at_1400_and_at_375_px(page: Page, server: str) -> None:
     page.goto(f"{server}/games/kubb")
     settled(page)
@@ -128,12 +150,19 @@ def test_on_a_phone_the_preview_stays_in_view_while_editing(page: Page, server: 
     settled(page)
     assert overflow(page) == 0
     page.click("#all-settings > summary")
-    page.locator("#f-production-margin").scroll_into_view_if_needed()
-    page.fill("#f-production-margin", "20")
+    # from further down, back up to a field by keyboard focus (the window scrolls to it)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.focus("#f-production-margin")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("20")
     settled(page)
     assert in_view(page, "#preview")
-    assert page.locator("#f-production-margin").is_visible()
+    assert uncovered(page, "#f-production-margin")  # the field edited is not under it
     assert overflow(page) == 0
+    PHONE_SHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(PHONE_SHOT))
+    if not README_PHONE_SHOT.exists() or os.environ.get("PLYWRIGHT_UPDATE_SCREENSHOT") == "1":
+        shutil.copyfile(PHONE_SHOT, README_PHONE_SHOT)
     page.click("#preview-toggle")  # the picture folds away to give the form the screen
     assert not page.is_visible("#preview")
     assert page.get_attribute("#preview-toggle", "aria-expanded") == "false"
@@ -153,8 +182,9 @@ def test_the_keyboard_reaches_every_control_and_upload(page: Page, server: str) 
     for control in ("f-preset", "f-name", "f-rules-size", "download", "upload-button", "build"):
         assert control in reached, control
     page.focus("#upload-button")
+    assert page.evaluate("document.activeElement.id") == "upload-button"
     with page.expect_file_chooser() as chooser:
-        page.keyboard.press("Enter")
+        page.locator("#upload-button").press("Enter")
     assert chooser.value.element.get_attribute("id") == "upload"
 
 

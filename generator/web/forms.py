@@ -8,6 +8,7 @@ judges them exactly as it judges a file, and errors carry the CLI's words.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import tomllib
 import types
@@ -121,8 +122,14 @@ def field_spec(table: str, name: str, field: FieldInfo) -> FieldSpec:
 
 def form_schema(definition: GameDefinition) -> list[TableSpec]:
     """The form of ``definition``: every field of every table that has fields."""
+    return list(_schema(tuple(table_models(definition).items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _schema(models: tuple[tuple[str, type[StrictModel]], ...]) -> tuple[TableSpec, ...]:
+    """The form of these table models (made once per game: every preview request reads it)."""
     out = []
-    for table, model in table_models(definition).items():
+    for table, model in models:
         if not model.model_fields:
             continue
         summary = (model.__doc__ or "").strip().splitlines()
@@ -131,7 +138,7 @@ def form_schema(definition: GameDefinition) -> list[TableSpec]:
         title = title[:1].upper() + title[1:]
         fields = tuple(field_spec(table, n, f) for n, f in model.model_fields.items())
         out.append(TableSpec(table, title, fields))
-    return out
+    return tuple(out)
 
 
 def text_of(value: Any) -> str:

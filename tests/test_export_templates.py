@@ -240,7 +240,7 @@ def test_scale_bar_label_argument(tmp_path: Path) -> None:
     c.save()
     text = text_of(path)
     assert "SCALE CHECK: this bar must measure 100 mm" in text
-    assert "SCHAALCONTROLE: deze balk moet 100 mm lang zijn" in text
+    assert "SCHAALCONTROLE: deze balk moet 100 mm meten" in text
 
 
 def test_print_boxes_are_the_trim_and_the_trim_plus_bleed(tmp_path: Path) -> None:

@@ -189,7 +189,10 @@ def test_same_variant_same_bytes(tmp_path: Path) -> None:
 
 
 def test_locales_have_the_same_keys() -> None:
-    assert set(Texts("lv").strings()) == set(Texts("en").strings())
+    def keys(lang: str) -> set[str]:  # noun forms differ: CLDR lv has zero, one, other
+        return {k.rsplit(".", 1)[0] if k.startswith("nouns.") else k for k in Texts(lang).strings()}
+
+    assert keys("lv") == keys("en")
 
 
 def test_locale_placeholders_match() -> None:
@@ -253,7 +256,7 @@ def test_artifacts_one_per_language(tmp_path: Path) -> None:
     artifacts[0].write(target)
     page = PdfReader(target).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["Letter"]
-    assert "„club”" in pdf_text(target)
+    assert "„club“" in pdf_text(target)
 
 
 def test_same_bytes_in_another_process(tmp_path: Path) -> None:

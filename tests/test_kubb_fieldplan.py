@@ -47,7 +47,7 @@ def test_stakes_are_the_geometry_models() -> None:
     ],
 )
 def test_marking_steps_carry_the_tape_measurements(lang: str, words: list[str]) -> None:
-    steps = " ".join(marking_steps(WORLD, Texts(lang)))
+    steps = " ".join(marking_steps(WORLD, Texts(lang))).replace("\xa0", " ")
     for word in words:
         assert word in steps
     assert len(marking_steps(WORLD, Texts(lang))) == 8

@@ -66,7 +66,13 @@ def _prints() -> list[Print]:
                 continue
             own = artifact.lang
             out.append(
-                Print(path.stem, artifact.path, artifact.kind, own or langs[0], (own,) if own else langs)
+                Print(
+                    path.stem,
+                    artifact.path,
+                    artifact.kind,
+                    own or langs[0],
+                    (own,) if own else langs,
+                )
             )
     return out
 
@@ -84,20 +90,127 @@ def built(root: Path, example: str) -> Path:
 
 STOP_WORDS: dict[str, frozenset[str]] = {
     "en": frozenset(
-        "the and to with your you each every at for from are be it this that or by not its "
-        "their when then".split()
+        [
+            "the",
+            "and",
+            "to",
+            "with",
+            "your",
+            "you",
+            "each",
+            "every",
+            "at",
+            "for",
+            "from",
+            "are",
+            "be",
+            "it",
+            "this",
+            "that",
+            "or",
+            "by",
+            "not",
+            "its",
+            "their",
+            "when",
+            "then",
+        ]
     ),
     "lv": frozenset(
-        "un ir uz ar kas lai vai par tā kā nav jūs savu katru kur tad arī līdz pie ka gan bet "
-        "šo šī tās tiek viņš kura kurš drīkst".split()
+        [
+            "un",
+            "ir",
+            "uz",
+            "ar",
+            "kas",
+            "lai",
+            "vai",
+            "par",
+            "tā",
+            "kā",
+            "nav",
+            "jūs",
+            "savu",
+            "katru",
+            "kur",
+            "tad",
+            "arī",
+            "līdz",
+            "pie",
+            "ka",
+            "gan",
+            "bet",
+            "šo",
+            "šī",
+            "tās",
+            "tiek",
+            "viņš",
+            "kura",
+            "kurš",
+            "drīkst",
+        ]
     ),
     "nl": frozenset(
-        "de het een en van op te dat die niet je met voor zijn er aan om bij ook als naar dan "
-        "wordt mag moet elke ze hun".split()
+        [
+            "de",
+            "het",
+            "een",
+            "en",
+            "van",
+            "op",
+            "te",
+            "dat",
+            "die",
+            "niet",
+            "je",
+            "met",
+            "voor",
+            "zijn",
+            "er",
+            "aan",
+            "om",
+            "bij",
+            "ook",
+            "als",
+            "naar",
+            "dan",
+            "wordt",
+            "mag",
+            "moet",
+            "elke",
+            "ze",
+            "hun",
+        ]
     ),
     "uk": frozenset(
-        "і й в у на з що не до за як та це його її від по або чи вона він коли якщо лише ще "
-        "після".split()
+        [
+            "і",
+            "й",
+            "в",
+            "у",
+            "на",
+            "з",
+            "що",
+            "не",
+            "до",
+            "за",
+            "як",
+            "та",
+            "це",
+            "його",
+            "її",
+            "від",
+            "по",
+            "або",
+            "чи",
+            "вона",
+            "він",
+            "коли",
+            "якщо",
+            "лише",
+            "ще",
+            "після",
+        ]
     ),
 }
 """Short, frequent words of each language that the other three do not use."""

@@ -64,8 +64,8 @@ def test_names_codes_tags_and_right_quotes_are_left_alone(text: str, lang: str) 
 
 SAMPLES = [
     'Sk. "Uzvara" — 2-6 spēlētāji, 0,5 mm, „kāpnes”',
-    "De pagina's 2 - 16 — “zo” {value} mm <b>\"vet\"</b>",
-    "з'єднує «2 – 10» \"так\" — ні, 100 мм",
+    'De pagina\'s 2 - 16 — “zo” {value} mm <b>"vet"</b>',
+    'з\'єднує «2 – 10» "так" — ні, 100 мм',
     "Don't 'fit' pages 2-16 - 100 %",
 ]
 

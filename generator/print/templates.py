@@ -21,9 +21,9 @@ language the core lacks passes its locale folder (``locale_folders``) carrying t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-import math
 from functools import partial
 from pathlib import Path
 
@@ -508,10 +508,10 @@ def _map_page(
         c.drawString(m.left * K, (top - MAP_LEADING * i) * K, line)
     steps: list[tuple[float, str]] = []
     for step in map_steps(drawing, grid, t):
-        number, _, text = step.partition(" ")
-        indent = c.stringWidth(number + " ", regular, MAP_PT)
+        mark, _, text = step.partition(" ")
+        indent = c.stringWidth(mark + " ", regular, MAP_PT)
         for j, part in enumerate(simpleSplit(text, regular, MAP_PT, width - indent)):
-            steps.append((indent if j else 0.0, f"{number} {part}" if j == 0 else part))
+            steps.append((indent if j else 0.0, f"{mark} {part}" if j == 0 else part))
     box_top = top - MAP_LEADING * len(lines) - 3
     box_bottom = m.bottom + MAP_LEADING * len(steps) + 4
     for i, (indent, step) in enumerate(steps):
@@ -542,9 +542,7 @@ def _map_page(
         half = max(half / 2, 14) + 4
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0.1, 0.3, 0.8)
-        c.roundRect(
-            px - half, py - 0.5 * size - 10, 2 * half, 1.1 * size + 10, 3, stroke=1, fill=1
-        )
+        c.roundRect(px - half, py - 0.5 * size - 10, 2 * half, 1.1 * size + 10, 3, stroke=1, fill=1)
         c.setFillColorRGB(0.1, 0.3, 0.8)
         c.setFont(bold, size)
         c.drawCentredString(px, py - 0.3 * size, tile.label)

@@ -4,6 +4,7 @@ without holes, languages, and the print-shop sheet helpers (generator/print/shee
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -256,3 +257,30 @@ def test_print_boxes_are_the_trim_and_the_trim_plus_bleed(tmp_path: Path) -> Non
     for page in PdfReader(path).pages:
         assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
         assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
+
+
+@pytest.mark.parametrize("lang", ["en", "lv", "nl", "uk"])
+def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) -> None:
+    from generator.print.templates import operation_text
+    from plugins.cardtrack.parts import token_plan
+    from plugins.cardtrack.production import CardtrackProduction
+    from plugins.cardtrack.tokens import token_set
+    from plugins.halma.geometry import star_board
+    from plugins.halma.options import HalmaProduction
+    from plugins.halma.parts import board_plan
+
+    card = CardtrackProduction()
+    plans = [
+        board_plan(star_board(4), HalmaProduction(), "b").plan,
+        board_plan(star_board(4), HalmaProduction(marking="pocket"), "b").plan,
+        token_plan(token_set(6, card), card, "t"),
+    ]
+    t = furniture.furniture(lang)
+    for plan in plans:
+        for op in plan:
+            if op.kind == "annotate":
+                continue
+            text = operation_text(op.translated(1.0, 2.0), t)
+            assert text and "{" not in text and op.layer not in text, (op.layer, text)
+            wrong_mark = r"\d,\d" if lang == "en" else r"\d\.\d"
+            assert not re.search(wrong_mark, text), text  # the language's decimal mark

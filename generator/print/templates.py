@@ -535,11 +535,10 @@ def _map_page(
     size = max(8.0, min(22.0, 0.25 * min(grid.content) * scale * K))
     small = 8.0
     for number, tile in enumerate(grid.tiles, start=2):
-        x0, y0, x1, y1 = grid.cell(tile)
-        px, py = view.page_point(((x0 + x1) / 2, (y0 + y1) / 2))
         label = t("print.template.map_page", number=number)
         half = max(c.stringWidth(tile.label, bold, size), c.stringWidth(label, regular, small))
         half = max(half / 2, 14) + 4
+        px, py = _label_spot(grid.cell(tile), grid.covered, view, half, 0.55 * size + 5)
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0.1, 0.3, 0.8)
         c.roundRect(px - half, py - 0.5 * size - 10, 2 * half, 1.1 * size + 10, 3, stroke=1, fill=1)
@@ -561,6 +560,24 @@ def _map_page(
         ),
         t,
     )
+
+
+def _label_spot(
+    cell: Bounds, covered: Bounds, view: View, half_w: float, half_h: float
+) -> tuple[float, float]:
+    """Where a page's label goes on the map (page points): in the cell's corner farthest from
+    the middle of the grid, where the drawing is thinnest (never over the middle's holes)."""
+    x0, y0, x1, y1 = (*view.page_point(cell[:2]), *view.page_point(cell[2:]))
+    mx, my = view.page_point(((covered[0] + covered[2]) / 2, (covered[1] + covered[3]) / 2))
+    pad = 3.0
+    xs = (x0 + half_w + pad, x1 - half_w - pad)
+    ys = (y0 + half_h + pad, y1 - half_h - pad)
+    if xs[0] > xs[1]:
+        xs = ((x0 + x1) / 2,) * 2
+    if ys[0] > ys[1]:
+        ys = ((y0 + y1) / 2,) * 2
+    corners = [(x, y) for x in xs for y in ys]
+    return max(corners, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
 
 
 # -- the one-page template ----------------------------------------------------------------------

@@ -25,13 +25,10 @@ CODES = re.compile(
 )
 """Layer codes, variant tables and snake_case field names."""
 GAME_PAGES_CODES: dict[str, str] = {
-    name: "plugins/kubb/rulebook.py appendix names the [rules] values"
-    for name in (
-        "kubb-seed:rulebook-en.pdf",
-        "kubb-seed:rulebook-nl.pdf",
-        "kubb-world:rulebook-en.pdf",
-        "kubb-world:rulebook-nl.pdf",
-    )
+    f"{example}:simulation-{lang}.pdf": "plugins/kubb/locales/*.toml [simulation] check names "
+    "the metric first_turn_end on the page"
+    for example in ("kubb-seed", "kubb-world")
+    for lang in ("en", "nl")
 }
 GAME_PAGES_LANGUAGE: dict[str, str] = {}
 

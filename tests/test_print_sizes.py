@@ -18,23 +18,9 @@ pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pd
 
 SMALLEST = 6.0
 INSTRUCTIONS = 8.0
-GAME_PAGES_SMALL: dict[str, str] = {
-    "konstruktsiia:rulebook-en.pdf": "plugins/cardtrack/diagrams.py labels at 5-5.8 pt",
-    "konstruktsiia:rulebook-uk.pdf": "plugins/cardtrack/diagrams.py labels at 5-5.8 pt",
-    "konstruktsiia:reference-card-en.pdf": "plugins/cardtrack/refcard.py slug line at 5 pt",
-    "konstruktsiia:reference-card-uk.pdf": "plugins/cardtrack/refcard.py slug line at 5 pt",
-    "konstruktsiia:track-mat-a4.pdf": "plugins/cardtrack/mat.py: the mat's labels shrink with "
-    "it on the assembly map (mat_drawing needs a draw_map without labels)",
-}
+GAME_PAGES_SMALL: dict[str, str] = {}
 """Prints whose too-small text is drawn by a game plugin (file named), not by the core."""
-GAME_PAGES_INSTRUCTIONS: dict[str, str] = {
-    "konstruktsiia:tokens.pdf": "plugins/cardtrack/tokens.py header lines at 7.5 pt",
-    "konstruktsiia:track-mat-a4.pdf": GAME_PAGES_SMALL["konstruktsiia:track-mat-a4.pdf"],
-    "kubb-seed:field-plan-en.pdf": "plugins/kubb/fieldplan.py legend and notes at 7 pt",
-    "kubb-seed:field-plan-nl.pdf": "plugins/kubb/fieldplan.py legend and notes at 7 pt",
-    "kubb-world:field-plan-en.pdf": "plugins/kubb/fieldplan.py legend and notes at 7 pt",
-    "kubb-world:field-plan-nl.pdf": "plugins/kubb/fieldplan.py legend and notes at 7 pt",
-}
+GAME_PAGES_INSTRUCTIONS: dict[str, str] = {}
 
 
 def cases(known: dict[str, str], prints: list[Print]) -> list[object]:

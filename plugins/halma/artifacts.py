@@ -44,6 +44,8 @@ class HalmaBuild:
     name: str
     paper: str = "A4"
     seats: tuple[int, ...] = (0, 3)
+    lang: str = "en"
+    """The language of the templates (the variant's first)."""
 
     @cached_property
     def plan(self) -> BoardPlan:
@@ -83,10 +85,10 @@ class HalmaBuild:
         write_layout_svg(self.plan.plan, path)
 
     def write_tiled_template(self, path: Path) -> None:
-        write_tiled_template(self.plan.plan, path, paper=self.paper, info=self.info())
+        write_tiled_template(self.plan.plan, path, paper=self.paper, lang=self.lang)
 
     def write_sheet_template(self, path: Path) -> None:
-        write_sheet_template(self.plan.plan, path, info=self.info())
+        write_sheet_template(self.plan.plan, path, lang=self.lang)
 
     def write_bom(self, path: Path) -> None:
         write_bom(path, bom_rows(self.board, self.production))
@@ -175,6 +177,7 @@ def halma_build(variant: Variant) -> HalmaBuild:
         name=variant.name,
         paper=variant.print.paper,
         seats=rules.seat_points(),
+        lang=variant.print.languages[0],
     )
 
 

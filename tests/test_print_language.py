@@ -24,12 +24,7 @@ CODES = re.compile(
     r"|\b[a-z]+_[a-z0-9_]+\b"
 )
 """Layer codes, variant tables and snake_case field names."""
-GAME_PAGES_CODES: dict[str, str] = {
-    f"{example}:simulation-{lang}.pdf": "plugins/kubb/locales/*.toml [simulation] check names "
-    "the metric first_turn_end on the page"
-    for example in ("kubb-seed", "kubb-world")
-    for lang in ("en", "nl")
-}
+GAME_PAGES_CODES: dict[str, str] = {}
 GAME_PAGES_LANGUAGE: dict[str, str] = {}
 
 

@@ -29,7 +29,7 @@ from generator.svg.preview import Piece, write_preview_svg
 from plugins.halma.bom import bom_rows
 from plugins.halma.geometry import StarBoard, star_board
 from plugins.halma.options import PALETTE, HalmaProduction, HalmaRules
-from plugins.halma.parts import BoardPlan, blank_size, board_plan, peg_solid
+from plugins.halma.parts import BoardPlan, board_plan, peg_solid
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -59,15 +59,6 @@ class HalmaBuild:
     @cached_property
     def peg(self) -> cq.Solid:
         return peg_solid(self.production)
-
-    def info(self) -> list[str]:
-        p = self.production
-        width, height = blank_size(self.board, p)
-        return [
-            f"{self.name}: star halma n={self.board.n}, {len(self.board)} holes at "
-            f"{mm(p.pitch)} mm pitch; {p.outline} board {mm(width)} x {mm(height)} mm, "
-            f"{mm(p.thickness)} mm plywood.",
-        ]
 
     def write_board_step(self, path: Path) -> None:
         write_step(self.board_solid, path, name=f"{self.name} board")

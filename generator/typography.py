@@ -7,7 +7,8 @@ ones only):
   lv „…“, nl „…”, uk «…», en “…”; lv and nl also mend the other pairs (“…” and a lv „…” closed
   with ”, a nl „…“); uk keeps „…“ (its quotes inside quotes);
 * apostrophes between two letters: uk ʼ (U+02BC), en and nl ’;
-* lv, nl, uk: a spaced hyphen or em dash becomes the spaced en dash `` – ``;
+* lv, nl: a spaced hyphen or em dash becomes the spaced en dash `` – ``; uk: a spaced hyphen
+  or en dash becomes the spaced em dash `` — `` (the Ukrainian тире);
 * every language: a number range ``2-10`` or ``2 – 10`` becomes ``2–10``; a no-break space
   joins a number (or a ``{placeholder}``) to its unit or ``%``.
 
@@ -30,8 +31,8 @@ QUOTES: dict[str, tuple[str, str]] = {
 """Each language's double quotes (open, close); other languages use the English ones."""
 APOSTROPHE: dict[str, str] = {"uk": "ʼ", "en": "’", "nl": "’"}
 """The apostrophe between two letters, per language (others keep theirs)."""
-SPACED_DASH = frozenset({"lv", "nl", "uk"})
-"""Languages whose parenthetical dash is the spaced en dash."""
+SPACED_DASH: dict[str, str] = {"lv": " – ", "nl": " – ", "uk": " — "}
+"""The parenthetical dash of the languages that space it."""
 UNITS = ("mm", "cm", "m", "km", "g", "kg", "pt", "мм", "см", "м", "км", "г", "кг")
 
 _PROTECTED = re.compile(r"<[^<>]*>|\{[^{}]*\}")
@@ -41,7 +42,7 @@ _MASKED = re.compile("\ue000(.)\ue000")
 _NUMBER_END = r"(?:(?<=\d)|(?<=\}))"
 _UNIT = re.compile(_NUMBER_END + r"[ ](%|(?:" + "|".join(UNITS) + r")(?![\w]))")
 _RANGE = re.compile(r"(?<![\w.,/\\-])(\d+) ?[-–] ?(\d+)(?![\w/\\-]|[.,]\d)")
-_DASH = re.compile(r"(?<=\S) (?:-|—|--) (?=\S)")
+_DASH = re.compile(r"(?<=\S) (?:-|—|–|--) (?=\S)")
 _STRAIGHT_DOUBLE = re.compile(r'"([^"\n]*)"')
 _STRAIGHT_SINGLE = re.compile(r"(?<![\w'])'(?=\S)([^'\n]*?)(?<=\S)'(?![\w'])")
 _LETTERS_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['’](?=[^\W\d_])")
@@ -75,8 +76,9 @@ def _plain(text: str, lang: str) -> str:
     for mend in _mend_quotes(lang):
         text = mend(text)
     text = _RANGE.sub(r"\1–\2", text)
-    if lang in SPACED_DASH:
-        text = _DASH.sub(" – ", text)
+    dash = SPACED_DASH.get(lang)
+    if dash:
+        text = _DASH.sub(dash, text)
     return text
 
 

@@ -160,7 +160,7 @@ def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
     assert "Килимок траси схема складання, аркуші A4" in text and "сторінка 1 з 16" in text
     assert "A1" in text and "сторінка 2 з 16" in text and "сторінки 2–16" in text
     assert "ПЕРЕВІРКА МАСШТАБУ" in text and "100 мм" in text and "100 mm" not in text
-    assert "Кожне гніздо – рівно одна карта" in text
+    assert "Кожне гніздо — рівно одна карта" in text
     assert "накерніть" not in text and "centre-punch" not in text
 
 

@@ -229,7 +229,7 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     assert "A new card must touch at least one card" in en
     # the opponent's joker is protected
     assert "не може зупинитися на стартовому джокері суперника" in uk
-    assert "No token — big or small — may stop on the opponent's starting joker" in en
+    assert "No token — big or small — may stop on the opponent’s starting joker" in en
     # no wild jokers in this variant, so no word of them; no king discarded on a joker
     for text in (uk, en):
         assert "дик" not in text.lower() and "wild" not in text.lower()
@@ -253,7 +253,7 @@ def test_worded_options_in_the_variant(builds: dict[str, Built]) -> None:
     assert "Kings never build, nor do wild jokers" in en
     assert "Дикий джокер" in uk and "Wild joker" in en
     assert "фішки можуть зупинятися на стартовому джокері суперника" in uk
-    assert "tokens may stop on the opponent's starting joker" in en
+    assert "tokens may stop on the opponent’s starting joker" in en
     assert "короля скидають" in uk and "the king is discarded" in en
     assert "не може зупинитися на стартовому джокері" not in uk
     card_uk, card_en = whole(b.pdf("reference-card-uk.pdf")), whole(b.pdf("reference-card-en.pdf"))

@@ -28,7 +28,8 @@ def test_dutch_quotes_apostrophes_dashes_and_units() -> None:
 def test_ukrainian_quotes_apostrophe_dashes_and_ranges() -> None:
     assert typeset("з'єднує п’ять", "uk") == "зʼєднує пʼять"
     assert typeset('без "вмістити" чи “так”', "uk") == "без «вмістити» чи «так»"
-    assert typeset("«2 – 10» - так", "uk") == "«2–10» – так"
+    assert typeset("«2 – 10» - так", "uk") == "«2–10» — так"
+    assert typeset("фішки – 30 мм", "uk") == "фішки — 30\u00a0мм"
     assert typeset("100 мм, „внутрішні“", "uk") == f"100{N}мм, „внутрішні“"
 
 

@@ -89,7 +89,7 @@ def page(server: str) -> Iterator[Page]:
             viewport={"width": 1360, "height": 1000}, accept_downloads=True
         )
         tab = context.new_page()
-        tab.set_default_timeout(30_000)
+        tab.set_default_timeout(120_000)  # a loaded machine: the server warms its previews first
         yield tab
         browser.close()
 

@@ -74,7 +74,7 @@ def browser() -> Iterator[Browser]:
 def page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport=DESKTOP)
     tab = context.new_page()
-    tab.set_default_timeout(60_000)
+    tab.set_default_timeout(120_000)
     yield tab
     context.close()
 

@@ -72,29 +72,14 @@ def test_agents_play_every_option() -> None:
 def test_builder_bridges_round_a_token_on_its_column() -> None:
     from plugins.cardtrack import cards
     from plugins.cardtrack.geometry import Slot, slot_index
+    from plugins.cardtrack.positions import lay_track, place_tokens
     from plugins.cardtrack.rules import BIG, BUILD
 
     game = make_game(CardtrackRules(height=5))
     state = game.new_initial_state()
-
-    def put(slot: Slot, name: str) -> int:
-        index = slot_index(slot)
-        kind = cards.parse(name)
-        state.draw.remove(kind)
-        state.draw_decks[kind].pop(0)
-        state.track[index] = kind
-        state.track_deck[index] = 0
-        state._grow_frontier(index)
-        return index
-
-    for row in (1, 2, 3):
-        put(Slot("V", 0, row), "2C")
-    blocked = slot_index(Slot("V", 0, 3))
-    state.big[0] = slot_index(Slot("V", 0, 2))
-    state.occ[0] = {state.big[0]: 1}
-    state.smalls[1] = [blocked]
-    state.reserve[1] -= 1
-    state.occ[1][blocked] = 1
+    lay_track(state, [(Slot("V", 0, row), "2C") for row in (1, 2, 3)])
+    place_tokens(state, 0, big=Slot("V", 0, 2))
+    place_tokens(state, 1, smalls=[Slot("V", 0, 3)])
     builder = AGENT["builder"].factory(game, 0, random.Random(0))
     state.apply_action(cards.parse("5S"))
     action = builder.step(state)
@@ -109,31 +94,23 @@ def test_builder_bridges_round_a_token_on_its_column() -> None:
 def test_blocker_puts_a_small_token_on_the_opponents_next_card() -> None:
     from plugins.cardtrack import cards
     from plugins.cardtrack.geometry import Slot, slot_index
+    from plugins.cardtrack.positions import lay_track, place_tokens
     from plugins.cardtrack.rules import SMALL
 
     game = make_game(CardtrackRules())
     state = game.new_initial_state()
-    for slot, name in (
-        (Slot("V", 1, 1), "2D"),
-        (Slot("V", 1, 2), "2S"),
-        (Slot("V", 0, 1), "2C"),
-        (Slot("V", 0, 2), "3C"),
-        (Slot("H", 0, 2), "4C"),
-    ):
-        index = slot_index(slot)
-        kind = cards.parse(name)
-        state.draw.remove(kind)
-        state.draw_decks[kind].pop(0)
-        state.track[index] = kind
-        state.track_deck[index] = 0
-        state._grow_frontier(index)
-    red = slot_index(Slot("V", 1, 1))
-    state.big[1] = red
-    state.occ[1] = {red: 1}
-    small = slot_index(Slot("V", 0, 1))
-    state.smalls[0] = [small]
-    state.reserve[0] -= 1
-    state.occ[0][small] = 1
+    lay_track(
+        state,
+        [
+            (Slot("V", 1, 1), "2D"),
+            (Slot("V", 1, 2), "2S"),
+            (Slot("V", 0, 1), "2C"),
+            (Slot("V", 0, 2), "3C"),
+            (Slot("H", 0, 2), "4C"),
+        ],
+    )
+    place_tokens(state, 1, big=Slot("V", 1, 1))
+    place_tokens(state, 0, smalls=[Slot("V", 0, 1)])
     state.apply_action(cards.parse("5C"))
     blocker = AGENT["blocker"].factory(game, 0, random.Random(0))
     builder = AGENT["builder"].factory(game, 0, random.Random(0))

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine import CHANCE, TERMINAL, replay
-from plugins.cardtrack import cards
+from plugins.cardtrack import cards, movegen, sampling
 from plugins.cardtrack.agents import BlockerAgent, BuilderAgent, RandomAgent
 from plugins.cardtrack.geometry import (
     Slot,
@@ -85,8 +85,7 @@ def total_cards(state: CardtrackState) -> int:
 def check_invariants(state: CardtrackState, expected_total: int) -> None:
     if state.current_player() in (0, 1):  # cached reach tables list what a fresh search lists
         fresh = state.clone()
-        fresh.reach_cache = [{}, {}]
-        fresh._legal = None
+        fresh.clear_caches()
         assert fresh.legal_actions() == state.legal_actions()
     assert total_cards(state) == expected_total
     assert sum(len(d) for d in state.draw_decks) == len(state.draw)
@@ -236,7 +235,7 @@ def test_random_action_picks_like_a_choice_from_the_listed_actions(seed: int, ru
         picked = []
         for i in range(len(legal)):
             fresh = state.clone()
-            fresh._legal = None
+            fresh.clear_caches()
             picked.append(fresh.random_action(_Index(i, len(legal))))  # type: ignore[arg-type]
         assert picked == legal
         state.apply_action(state.random_action(rng))
@@ -279,9 +278,9 @@ def test_targeted_reach_agrees_with_the_reach_tables() -> None:
             seat = state.current_player()
             value = state.move_value()
             for src in set(state.smalls[seat]):
-                dests = set(state._small_dests(seat, src, value))
-                for dest in state._region(src):
+                dests = set(movegen.small_dests(state, seat, src, value))
+                for dest in sampling.region(state, src):
                     fresh = state.clone()
-                    fresh.reach_cache = [{}, {}]
-                    assert fresh._can_reach(seat, src, value, dest) == (dest in dests)
+                    fresh.clear_caches()
+                    assert movegen.can_reach(fresh, seat, src, value, dest) == (dest in dests)
             state.apply_action(state.sample_action(rng))

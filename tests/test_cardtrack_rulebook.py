@@ -17,6 +17,7 @@ from plugins.cardtrack import diagrams
 from plugins.cardtrack.cards import parse
 from plugins.cardtrack.geometry import Slot, in_columns, slot_index
 from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.positions import build_track, play
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import (
     LOCALES,
@@ -141,18 +142,6 @@ def test_every_rulebook_text_is_used_by_some_variant() -> None:
 
 def engine_state(rules: CardtrackRules | None = None) -> CardtrackState:
     return make_game(rules or CardtrackRules()).new_initial_state()
-
-
-def play(state: CardtrackState, card: str, action: int) -> None:
-    """Turn ``card`` from the shoe, then take ``action`` (raises if the engine refuses)."""
-    state.apply_action(parse(card, 0))
-    state.apply_action(action)
-
-
-def build_track(state: CardtrackState, cards: tuple[tuple[Slot, str], ...]) -> None:
-    for slot, name in cards:
-        if name != "X":
-            play(state, name, build_action(slot_index(slot)))
 
 
 def test_every_scene_is_consistent_with_the_geometry() -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from plugins.cardtrack import cards
 from plugins.cardtrack.geometry import Slot, slot_index, slot_of_index
 from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.positions import position, set_draw, turn
 from plugins.cardtrack.rules import (
     BIG,
     BUILD,
@@ -30,38 +29,6 @@ def V(c: int, r: int) -> int:
 
 def H(c: int, r: int) -> int:
     return slot_index(Slot("H", c, r))
-
-
-def position(
-    track: dict[int, str] | None = None,
-    big: tuple[int, int] | None = None,
-    smalls: tuple[list[int], list[int]] = ([], []),
-    card: str | None = None,
-    **rules: Any,
-) -> CardtrackState:
-    """A state with extra cards on the track (slot -> card name; they leave the shoe), tokens
-    put where given and, if ``card``, that card turned."""
-    state = make_game(CardtrackRules(**rules)).new_initial_state()
-    for slot, name in (track or {}).items():
-        kind = cards.parse(name, 0)
-        state.draw.remove(kind)
-        state.draw_decks[kind].pop(0)
-        state.track[slot] = kind
-        state.track_deck[slot] = 0
-        state._grow_frontier(slot)
-    occ: list[dict[int, int]] = [{}, {}]
-    if big is not None:
-        state.big = list(big)
-    for seat in (0, 1):
-        state.smalls[seat] = list(smalls[seat])
-        state.reserve[seat] -= len(smalls[seat])
-        for slot in [state.big[seat], *smalls[seat]]:
-            occ[seat][slot] = occ[seat].get(slot, 0) + 1
-    state.occ = occ
-    if card is not None:
-        owner = 1 if card[-1] in "DH" else 0
-        state.apply_action(cards.parse(card, owner))
-    return state
 
 
 def of_type(state: CardtrackState, what: int) -> set[int]:
@@ -297,8 +264,9 @@ def test_reshuffle_when_the_draw_pile_is_empty() -> None:
 
 def test_both_piles_empty_end_the_game_without_winner() -> None:
     state = make_game(CardtrackRules(decks=1, small_tokens=0)).new_initial_state()
-    state.draw = []
-    state._reshuffle()
+    set_draw(state, ["5C"])
+    turn(state, "5C")
+    state.apply_action(build_action(V(0, 1)))  # the last card leaves no pile to reshuffle
     assert state.is_terminal() and state.outcome().result == "nowinner"
     assert state.returns() == [0.0, 0.0]
 

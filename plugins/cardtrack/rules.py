@@ -25,17 +25,35 @@ before an action.
 The **protected home joker** (``home_joker = "protected"``, the default; the rules file is
 silent): no token may stop on the other player's starting joker, though a small token may pass
 over it. A token parked there would keep that player from ever finishing.
+
+This module holds the game and the state (turning a card, acting, records); the action codes
+live in :mod:`.actions`, the move listing and path search in :mod:`.movegen`, the fast
+samplers behind :meth:`CardtrackState.random_action` / :meth:`CardtrackState.sample_action` in
+:mod:`.sampling`, and a position builder for tests in :mod:`.positions`.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
-from plugins.cardtrack import cards
+from plugins.cardtrack import cards, movegen, sampling
+from plugins.cardtrack.actions import (
+    ACTION_NAMES,
+    BIG,
+    BIG_TOKEN,
+    BUILD,
+    DISCARD,
+    KING,
+    SMALL,
+    action_type,
+    big_action,
+    build_action,
+    king_action,
+    small_action,
+)
 from plugins.cardtrack.cards import KINDS, KINGS, NAMES, OWNERS, VALUES
 from plugins.cardtrack.geometry import (
     COLUMN_OFFSET,
@@ -45,43 +63,30 @@ from plugins.cardtrack.geometry import (
     slot_of_index,
     start_slot,
 )
+from plugins.cardtrack.movegen import DELTAS, ReachTable, neighbours_of
 from plugins.cardtrack.options import CardtrackRules
 
-DISCARD, BUILD, BIG, SMALL, KING = 0, 1, 2, 3, 4
-ACTION_NAMES = ("discard", "build", "big", "small", "king")
-DELTAS = (-ROW_STRIDE, ROW_STRIDE, -1, 1)
-"""Index steps to the slot below, above, left and right (horizontal slots: left, right only)."""
-BIG_TOKEN = 0
-"""Token id of the big token in records; small tokens are 1, 2, ... in order of placement."""
-
-
-def action_type(action: int) -> int:
-    return action & 7
-
-
-def build_action(slot: int) -> int:
-    return slot << 3 | BUILD
-
-
-def big_action(slot: int) -> int:
-    return slot << 3 | BIG
-
-
-def small_action(token: int, dest: int) -> int:
-    return (dest << 5 | token) << 3 | SMALL
-
-
-def king_action(dest: int) -> int:
-    return dest << 3 | KING
-
-
-def neighbours_of(index: int) -> tuple[int, ...]:
-    """Neighbouring slot indices (same as :func:`geometry.neighbour_indices`)."""
-    if index & 1:
-        return (index - 1, index + 1)
-    if index >= ROW_STRIDE:
-        return (index - ROW_STRIDE, index + ROW_STRIDE, index - 1, index + 1)
-    return (index + ROW_STRIDE, index - 1, index + 1)
+__all__ = [
+    "ACTION_NAMES",
+    "BIG",
+    "BIG_TOKEN",
+    "BUILD",
+    "DELTAS",
+    "DISCARD",
+    "KING",
+    "SMALL",
+    "CardtrackGame",
+    "CardtrackState",
+    "LogEntry",
+    "ReachTable",
+    "action_type",
+    "big_action",
+    "build_action",
+    "king_action",
+    "make_game",
+    "neighbours_of",
+    "small_action",
+]
 
 
 @dataclass(frozen=True)
@@ -141,10 +146,6 @@ def make_game(rules: CardtrackRules) -> CardtrackGame:
     """The engine of a validated ``[rules]`` table (``GameDefinition.make_game``)."""
     return CardtrackGame(rules)
 
-
-ReachTable = tuple[frozenset[int], list[int], list[int], dict[int, int]]
-"""Cards looked at (a change there makes the table stale), the lowest usable values and the
-cards they reach, by value, and card -> lowest usable value."""
 
 LogEntry = tuple[int, int, int, int, tuple[int, ...], int, bool]
 """(card kind, deck, owner, action, path of slot indices, token id or -1, reshuffled)."""
@@ -458,146 +459,24 @@ class CardtrackState:
 
     def random_action(self, rng: random.Random) -> int:
         """A legal action uniformly at random: ``legal_actions()[int(rng.random() · n)]``,
-        found by counting the legal actions of each group instead of listing them."""
+        found by counting the legal actions of each group instead of listing them
+        (:func:`plugins.cardtrack.sampling.pick_by_groups`) where that is exact."""
         if self._legal is None and not self.result and self.card >= 0:
-            groups = self._fast_groups()
-            if groups is not None:
-                total = 1 + sum(size for _, _, size in groups)
-                pick = int(rng.random() * total)
-                for code, items, size in groups:
-                    if pick < size:
-                        return items[pick] if code < 0 else items[pick] << 8 | code
-                    pick -= size
-                return DISCARD
+            action = sampling.pick_by_groups(self, rng)
+            if action is not None:
+                return action
         legal = self.legal_actions()
         return legal[int(rng.random() * len(legal))]
 
     def sample_action(self, rng: random.Random) -> int:
-        """A legal action uniformly at random, by rejection: a uniform pick among the builds,
-        big moves, discard and, per small token, every card within ``small_max_steps`` steps of
-        it (whatever the values and tokens); a small-token pick that is not legal is drawn
-        again. Each legal action has one entry, so the accepted pick is uniform over them; only
-        the picked token's reach is looked up."""
-        if self._legal is not None or self.result or self.card < 0:
-            return self.random_action(rng)
-        kind = self.card
-        seat = OWNERS[kind]
-        if (KINGS[kind] and self.reserve[seat] > 0) or self.game.rules.small_path_rule != (
-            "turned_card"
-        ):
-            return self.random_action(rng)
-        builds: list[int] = []
-        if not KINGS[kind] and kind < cards.BLACK_JOKER:
-            cached = self.build_list
-            if cached is None:
-                cached = self.build_list = [slot << 3 | BUILD for slot in sorted(self.frontier)]
-            builds = cached
-        value = self.move_value()
-        src = self.big[seat]
-        theirs = self.occ[1 - seat]
-        values = self.values
-        around = neighbours_of(self.big[1 - seat])
-        bigs = []
-        barred = self.game.barred[seat]
-        for nb in self.links[src]:
-            if values[nb] > value or nb in theirs or nb == barred:
-                continue
-            if nb in around and self._makes_block(seat, src, nb):
-                continue
-            bigs.append(nb << 3 | BIG)
-        tokens: list[tuple[int, int, list[int]]] = []
-        seen: set[int] = set()
-        for token, here in enumerate(self.smalls[seat]):
-            if here not in seen:
-                seen.add(here)
-                tokens.append((token, here, self._region(here)))
-        fixed = len(builds) + len(bigs)
-        total = fixed + 1 + sum(len(region) for _, _, region in tokens)
-        while True:
-            pick = int(rng.random() * total)
-            if pick < len(builds):
-                return builds[pick]
-            if pick < fixed:
-                return bigs[pick - len(builds)]
-            pick -= fixed
-            for token, here, region in tokens:
-                if pick < len(region):
-                    dest = region[pick]
-                    usable = self._can_reach(seat, here, value, dest)
-                    if usable and (dest not in around or not self._makes_block(seat, here, dest)):
-                        return (dest << 5 | token) << 3 | SMALL
-                    break
-                pick -= len(region)
-            else:
-                return DISCARD
-
-    def _region(self, src: int) -> list[int]:
-        """Cards within ``small_max_steps`` steps of ``src`` on the track (``src`` excluded),
-        whatever their values and tokens; cached until the next build."""
-        region = self.region_cache.get(src)
-        if region is None:
-            links = self.links
-            seen = {src}
-            level = [src]
-            for _ in range(self.game.rules.small_max_steps):
-                level = [nb for here in level for nb in links[here] if nb not in seen]
-                level = list(dict.fromkeys(level))
-                seen.update(level)
-            seen.discard(src)
-            region = self.region_cache[src] = sorted(seen)
-        return region
-
-    def _fast_groups(self) -> list[tuple[int, list[int], int]] | None:
-        """The legal actions of a decision as ``(code, items, size)`` groups in the order of
-        ``legal_actions()`` (code -1: items are actions; else ``item << 8 | code``), discard
-        left out; None where only listing is exact (kings in reserve, the stop-card reading)."""
-        kind = self.card
-        seat = OWNERS[kind]
-        if (KINGS[kind] and self.reserve[seat] > 0) or self.game.rules.small_path_rule != (
-            "turned_card"
-        ):
-            return None
-        groups: list[tuple[int, list[int], int]] = []
-        if not KINGS[kind] and kind < cards.BLACK_JOKER:
-            builds = self.build_list
-            if builds is None:
-                builds = self.build_list = [slot << 3 | BUILD for slot in sorted(self.frontier)]
-            groups.append((-1, builds, len(builds)))
-        value = self.move_value()
-        src = self.big[seat]
-        theirs = self.occ[1 - seat]
-        values = self.values
-        around = neighbours_of(self.big[1 - seat])
-        bigs = []
-        barred = self.game.barred[seat]
-        for nb in self.links[src]:
-            if values[nb] > value or nb in theirs or nb == barred:
-                continue
-            if nb in around and self._makes_block(seat, src, nb):
-                continue
-            bigs.append(nb << 3 | BIG)
-        groups.append((-1, bigs, len(bigs)))
-        seen: set[int] = set()
-        for token, here in enumerate(self.smalls[seat]):
-            if here in seen:
-                continue
-            seen.add(here)
-            bounds, order = self._reach_table(seat, here)
-            size = bisect_right(bounds, value)
-            if not size:
-                continue
-            code = token << 3 | SMALL
-            near = [nb for nb in around if nb in order[:size]]
-            if near:  # list this token's moves, leaving out those the block rule refuses
-                moves = [
-                    dest << 8 | code
-                    for dest in order[:size]
-                    if dest not in near or not self._makes_block(seat, here, dest)
-                ]
-                groups.append((-1, moves, len(moves)))
-            else:
-                groups.append((code, order, size))
-        return groups
+        """A legal action uniformly at random, by rejection
+        (:func:`plugins.cardtrack.sampling.pick_by_rejection`): the same distribution as
+        :meth:`random_action`, other picks for the same seed."""
+        if self._legal is None and not self.result and self.card >= 0:
+            action = sampling.pick_by_rejection(self, rng)
+            if action is not None:
+                return action
+        return self.random_action(rng)
 
     # --- acting -----------------------------------------------------------------------
 
@@ -646,7 +525,7 @@ class CardtrackState:
                 return False
             if payload in self.occ[1 - seat] or payload == self.game.barred[seat]:
                 return False
-            return not self._makes_block(seat, src, payload)
+            return not movegen.makes_block(self, seat, src, payload)
         if what == SMALL:
             token, dest = payload & 31, payload >> 5
             smalls = self.smalls[seat]
@@ -655,39 +534,9 @@ class CardtrackState:
             src = smalls[token]
             if smalls.index(src) != token:
                 return False
-            if not self._can_reach(seat, src, self.move_value(), dest):
+            if not movegen.can_reach(self, seat, src, self.move_value(), dest):
                 return False
-            return not self._makes_block(seat, src, dest)
-        return False
-
-    def _can_reach(self, seat: int, src: int, value: int, dest: int) -> bool:
-        """Whether a small token of ``seat`` on ``src`` may stop on ``dest`` with a card of
-        ``value`` (a cached reach table if there is one, else a search that stops at ``dest``)."""
-        entry = self.reach_cache[seat].get(src)
-        if entry is not None and self.game.rules.small_path_rule == "turned_card":
-            bound = entry[3].get(dest)
-            return bound is not None and bound <= value
-        if self.game.rules.small_path_rule == "stop_card":
-            return dest in self._small_paths(seat, src, value)
-        if dest == self.game.barred[seat]:
-            return False
-        links, values = self.links, self.values
-        theirs = self.occ[1 - seat]
-        seen = {src}
-        level = [src]
-        for _ in range(self.game.rules.small_max_steps):
-            nxt = []
-            for here in level:
-                for nb in links[here]:
-                    if nb in seen:
-                        continue
-                    seen.add(nb)
-                    if values[nb] > value or nb in theirs:
-                        continue
-                    if nb == dest:
-                        return True
-                    nxt.append(nb)
-            level = nxt
+            return not movegen.makes_block(self, seat, src, dest)
         return False
 
     def _act(self, action: int) -> None:
@@ -698,11 +547,7 @@ class CardtrackState:
         what = action & 7
         payload = action >> 3
         if what == BUILD:
-            self.track[payload] = kind
-            self.track_deck[payload] = deck
-            self._grow_frontier(payload)
-            self.reach_cache = [{}, {}]
-            self.region_cache = {}
+            self.lay_card(payload, kind, deck)
         else:
             self.open_decks[kind].append(deck)
             self.open_count += 1
@@ -718,7 +563,7 @@ class CardtrackState:
             elif what == KING:
                 self.reserve[seat] -= 1
                 self.smalls[seat].append(payload)
-                self._forget(1 - seat, payload, payload)
+                movegen.forget_reach(self, 1 - seat, payload, payload)
                 occ = self.occ[seat]
                 occ[payload] = occ.get(payload, 0) + 1
         self.action_counts[what] += 1
@@ -751,7 +596,7 @@ class CardtrackState:
         self.pending_reshuffle = True
 
     def _move(self, seat: int, src: int, dest: int) -> None:
-        self._forget(1 - seat, src, dest)
+        movegen.forget_reach(self, 1 - seat, src, dest)
         occ = self.occ[seat]
         left = occ[src] - 1
         if left:
@@ -770,6 +615,25 @@ class CardtrackState:
         elif self.summited[seat] and dest == self.game.starts[seat]:
             self.result = "win"
             self.winner = seat
+
+    def lay_card(self, index: int, kind: int, deck: int) -> None:
+        """Put card ``kind`` of ``deck`` in the empty slot ``index`` (what a build does to the
+        track; the card does not come out of a pile). :mod:`plugins.cardtrack.positions` uses
+        it to set up positions."""
+        self.track[index] = kind
+        self.track_deck[index] = deck
+        self._grow_frontier(index)
+        self.reach_cache = [{}, {}]
+        self.region_cache = {}
+
+    def clear_caches(self) -> None:
+        """Forget the listed actions and every cached search (build list, reach tables,
+        regions): the next question is answered by a fresh search, with the same answer."""
+        self._legal = None
+        self._paths = {}
+        self.build_list = None
+        self.reach_cache = [{}, {}]
+        self.region_cache = {}
 
     def _grow_frontier(self, index: int) -> None:
         """A card now lies in ``index``: update the buildable slots, the links between
@@ -805,209 +669,18 @@ class CardtrackState:
             src = self.smalls[seat][token] if token < len(self.smalls[seat]) else -1
             path = self._paths.get(action)
             if path is None:
-                path = self._small_path(seat, src, self.move_value(), dest)
+                path = movegen.small_path(self, seat, src, self.move_value(), dest)
             return (path, token + 1)
         start = self.game.starts[seat]
         path = self._paths.get(action)
         if path is None:
-            path = (start,) if payload == start else self._king_paths(seat).get(payload, (start,))
+            path = (
+                (start,)
+                if payload == start
+                else movegen.king_paths(self, seat).get(payload, (start,))
+            )
         return (path, len(self.smalls[seat]) + 1)
 
-    # --- the no-full-block rule --------------------------------------------------------
-
-    def _makes_block(self, seat: int, src: int, dest: int) -> bool:
-        """True if moving one of ``seat``'s tokens from ``src`` (-1: a new token) to ``dest``
-        blocks the opponent's big token when it was not blocked before."""
-        target = self.big[1 - seat]
-        around = neighbours_of(target)
-        if dest not in around:
-            return False
-        track, occ = self.track, self.occ[seat]
-        cards_around = [nb for nb in around if nb in track]
-        for nb in cards_around:
-            count = occ.get(nb, 0) - (nb == src) + (nb == dest)
-            if count <= 0:
-                return False
-        # blocked after; was it blocked before?
-        return not all(occ.get(nb, 0) > 0 for nb in cards_around)
-
-    # --- listing actions --------------------------------------------------------------
-
-    def _passable(self, seat: int, value: int) -> set[int]:
-        """Cards a token of ``seat`` may enter with a card of ``value``."""
-        cells = self.low[min(value, cards.VALUES_UP_TO)]
-        theirs = self.occ[1 - seat]
-        return cells.difference(theirs) if not theirs.keys().isdisjoint(cells) else cells
-
-    def _small_path(self, seat: int, src: int, value: int, dest: int) -> tuple[int, ...]:
-        """The canonical path of a small-token move (``(src, dest)`` if there is none)."""
-        if self.game.rules.small_path_rule == "stop_card":
-            return self._small_paths(seat, src, value).get(dest, (src, dest))
-        passable = self._passable(seat, value)
-        links = self.links
-        parent = {src: src}
-        level = [src]
-        for _ in range(self.game.rules.small_max_steps):
-            nxt = []
-            for here in level:
-                for nb in links[here]:
-                    if nb in parent or nb not in passable:
-                        continue
-                    parent[nb] = here
-                    if nb == dest:
-                        path = [dest]
-                        while path[-1] != src:
-                            path.append(parent[path[-1]])
-                        return tuple(reversed(path))
-                    nxt.append(nb)
-            level = nxt
-        return (src, dest)
-
-    def _forget(self, seat: int, src: int, dest: int) -> None:
-        """Drop ``seat``'s cached reach tables that an opponent token moving from ``src`` to
-        ``dest`` may change."""
-        cache = self.reach_cache[seat]
-        stale = [key for key, entry in cache.items() if src in entry[0] or dest in entry[0]]
-        if stale:
-            cache = self.reach_cache[seat] = cache.copy()  # clones may share the old dict
-            for key in stale:
-                del cache[key]
-
-    def _reach_table(self, seat: int, src: int) -> tuple[list[int], list[int]]:
-        """The cards a small token on ``src`` may reach and, for each, the lowest card value
-        that lets it stop there (the highest card entered on the best path of at most
-        ``small_max_steps`` steps), both ordered by that value; cached until a build or an
-        opponent token moving near ``src``."""
-        cache = self.reach_cache[seat]
-        hit = cache.get(src)
-        if hit is not None:
-            return hit[1], hit[2]
-        links, values = self.links, self.values
-        theirs = self.occ[1 - seat]
-        best = {src: 0}
-        touched = {src}
-        level = {src: 0}
-        for _ in range(self.game.rules.small_max_steps):
-            nxt: dict[int, int] = {}
-            for here, bound in level.items():
-                for nb in links[here]:
-                    touched.add(nb)
-                    if nb in theirs:
-                        continue
-                    value = values[nb]
-                    if bound > value:
-                        value = bound
-                    if value < best.get(nb, 1 << 20):
-                        best[nb] = nxt[nb] = value
-            if not nxt:
-                break
-            level = nxt
-        del best[src]
-        best.pop(self.game.barred[seat], None)  # passed through, never stopped on
-        order = sorted(best, key=best.__getitem__)
-        bounds = [best[dest] for dest in order]
-        if len(cache) > 64:
-            cache.clear()
-        cache[src] = (frozenset(touched), bounds, order, best)
-        return bounds, order
-
-    def _small_dests(self, seat: int, src: int, value: int) -> list[int]:
-        """The cards a small token on ``src`` may stop on (sorted), without their paths."""
-        if self.game.rules.small_path_rule == "stop_card":
-            return sorted(self._small_paths(seat, src, value))
-        # under the turned-card rule the best walk of at most k steps is a simple path
-        bounds, order = self._reach_table(seat, src)
-        return order[: bisect_right(bounds, value)]
-
-    def _small_paths(self, seat: int, src: int, value: int) -> dict[int, tuple[int, ...]]:
-        """Destination -> canonical path (start first) of a small-token move from ``src``."""
-        track = self.track
-        theirs = self.occ[1 - seat]
-        steps = self.game.rules.small_max_steps
-        stop_rule = self.game.rules.small_path_rule == "stop_card"
-        found: dict[int, tuple[int, ...]] = {}
-        # breadth-first over simple paths (the first path found to a card is a shortest one);
-        # entered cards <= value (turned-card rule, and a necessary bound under the stop-card
-        # rule, which also needs every entered card <= the card it stops on)
-        level: list[tuple[int, tuple[int, ...], int]] = [(src, (src,), 0)]
-        for _ in range(steps):
-            nxt: list[tuple[int, tuple[int, ...], int]] = []
-            for here, path, highest in level:
-                for nb in neighbours_of(here):
-                    kind = track.get(nb)
-                    if kind is None or nb in path or nb in theirs:
-                        continue
-                    v = VALUES[kind]
-                    if v > value:
-                        continue
-                    top = highest if highest > v else v
-                    new = (*path, nb)
-                    if (not stop_rule or top <= v) and nb not in found:
-                        found[nb] = new
-                    nxt.append((nb, new, top))
-            level = nxt
-        found.pop(src, None)
-        found.pop(self.game.barred[seat], None)  # passed through, never stopped on
-        return found
-
-    def _king_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
-        start = self.game.starts[seat]
-        return self._small_paths(seat, start, cards.KING_VALUE)
-
     def _generate(self) -> None:
-        kind = self.card
-        seat = OWNERS[kind]
-        out: list[int] = []
-        paths: dict[int, tuple[int, ...]] = {}
-        refused = 0
-        if KINGS[kind] and self.reserve[seat] > 0:
-            start = self.game.starts[seat]
-            if start not in self.occ[1 - seat]:
-                options = {start: (start,), **self._king_paths(seat)}
-                for dest in sorted(options):
-                    if self._makes_block(seat, -1, dest):
-                        refused += 1
-                        continue
-                    action = king_action(dest)
-                    out.append(action)
-                    paths[action] = options[dest]
-            if not out:
-                out.append(DISCARD)
-        else:
-            value = self.move_value()
-            if not KINGS[kind] and kind < cards.BLACK_JOKER:
-                builds = self.build_list
-                if builds is None:
-                    builds = self.build_list = [slot << 3 | BUILD for slot in sorted(self.frontier)]
-                out.extend(builds)
-            src = self.big[seat]
-            theirs = self.occ[1 - seat]
-            values = self.values
-            around = set(neighbours_of(self.big[1 - seat]))  # only moves onto these can block
-            barred = self.game.barred[seat]
-            for nb in self.links[src]:
-                if values[nb] > value or nb in theirs or nb == barred:
-                    continue
-                if nb in around and self._makes_block(seat, src, nb):
-                    refused += 1
-                    continue
-                out.append(nb << 3 | BIG)
-            seen: set[int] = set()
-            for token, here in enumerate(self.smalls[seat]):
-                if here in seen:
-                    continue
-                seen.add(here)
-                dests = self._small_dests(seat, here, value)
-                code = token << 3 | SMALL
-                if around.isdisjoint(dests):
-                    out.extend([dest << 8 | code for dest in dests])
-                    continue
-                for dest in dests:
-                    if dest in around and self._makes_block(seat, here, dest):
-                        refused += 1
-                        continue
-                    out.append(dest << 8 | code)
-            out.append(DISCARD)
+        self._legal, self._paths, refused = movegen.generate(self)
         self.block_refusals += refused
-        self._legal = out
-        self._paths = paths

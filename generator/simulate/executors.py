@@ -14,22 +14,32 @@ reports how many games had finished (the original exception is its ``__cause__``
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import re
 import signal
 from collections.abc import Callable, Iterator, Sequence, Sized
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from generator.errors import InputError, Interrupted
+from generator.errors import BackendLost, InputError, Interrupted, cut
 
 PlanT = TypeVar("PlanT")
 ResultT = TypeVar("ResultT", bound=Sized)
 
 KILL_WAIT = 30.0
 """Seconds to wait for a killed worker process to be gone."""
+CLOSE_WAIT = 5.0
+"""Seconds to wait for the Dask client to close (its scheduler may be gone)."""
 SCHEDULER_PATTERN = re.compile(r"^(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}$")
 
 
@@ -51,6 +61,9 @@ class Backend:
     workers: int
     executor: Executor | None = None
     abort: Callable[[], None] = lambda: None
+    lost: Callable[[BaseException], str | None] = lambda exc: None
+    """Why the backend itself is gone when ``exc`` ended the run (a Dask scheduler killed),
+    or ``None`` when ``exc`` is the games' own error."""
 
 
 def chunks(games: int, workers: int, *, variants: int = 1, largest: int = 200) -> list[range]:
@@ -96,6 +109,9 @@ def run_tasks(
         backend.abort()
         if isinstance(exc, KeyboardInterrupt | SystemExit):
             raise Interrupted(done, total) from exc
+        reason = backend.lost(exc)
+        if reason is not None:
+            raise BackendLost(f"{reason} after {done} of {total} games") from exc
         raise
 
 
@@ -139,6 +155,23 @@ def check_scheduler(address: str) -> str:
     return address
 
 
+def _quiet_logs(prefix: str) -> Callable[[], None]:
+    """Silence the loggers named ``prefix*`` (the Dask client logs a lost scheduler with
+    tracebacks; the run says it in one line instead); returns the function that restores
+    them."""
+    names = [prefix, *(n for n in logging.root.manager.loggerDict if n.startswith(prefix + "."))]
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+
+    def restore() -> None:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+    return restore
+
+
 @contextmanager
 def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
     check_scheduler(address)
@@ -148,10 +181,12 @@ def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
         raise InputError(
             "--scheduler: Dask is not installed (pip install 'plywright[dask]')"
         ) from None
+    quiet = _quiet_logs("distributed")
     try:
         client: Any = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise InputError(f"--scheduler: cannot reach {address} ({exc})") from None
+        quiet()
+        raise InputError(f"--scheduler: cannot reach {address} ({cut(str(exc))})") from None
     try:
         workers = sum(
             info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values()
@@ -162,10 +197,17 @@ def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
             with suppress(Exception):
                 executor.shutdown(wait=False)
 
-        yield Backend(f"dask {address}", max(1, workers), executor, abort)
+        def lost(exc: BaseException) -> str | None:
+            gone = isinstance(exc, CancelledError | OSError | TimeoutError)
+            if gone or client.status != "running":
+                return f"lost the Dask scheduler {address} (it stopped or cannot be reached)"
+            return None
+
+        yield Backend(f"dask {address}", max(1, workers), executor, abort, lost)
     finally:
         with suppress(Exception):
-            client.close()
+            client.close(timeout=CLOSE_WAIT)
+        quiet()
 
 
 @contextmanager

@@ -93,7 +93,7 @@ def kind_problem(annotation: Any, value: object) -> str | None:
             if problem is not None:
                 return f"item {number} {problem}"
         return None
-    wanted = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+    wanted = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
     if annotation not in wanted:
         return None
     if annotation is bool:

@@ -275,9 +275,14 @@ def _check_agents(registry: Registry, variant: Variant) -> None:
     needs: one validation path, so ``build``, ``check``, ``sweep`` and the designer refuse the
     same files (the defaults, '', are the game's own agents)."""
     if variant.check.agent:
-        from generator.simulate.runner import resolve_agents
+        from generator.simulate.runner import agent_spec, resolve_agents
 
-        resolve_agents(registry, variant, None)
+        if "," in variant.check.agent:  # one per seat: the engine says how many seats
+            resolve_agents(registry, variant, None)
+        else:  # one for every seat: its name is all there is to check (no engine is built)
+            agent_spec(
+                registry, variant.game, variant.check.agent.strip(), "[check] agent", variant.source
+            )
     if variant.check.strong_agent:
         from generator.simulate.strongplay import strong_agent
 

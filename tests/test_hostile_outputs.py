@@ -35,6 +35,10 @@ def _one_line(done: subprocess.CompletedProcess[str]) -> str:
 @pytest.fixture
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every temporary output file fills the disk halfway through its write."""
+    _fill_disk(monkeypatch)
+
+
+def _fill_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     real = Path.write_text
 
     def write_text(self: Path, data: str, *args: Any, **kwargs: Any) -> int:
@@ -46,9 +50,7 @@ def full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Path, "write_text", write_text)
 
 
-def test_a_full_disk_keeps_the_old_file_and_names_the_path(
-    tmp_path: Path, full_disk: None
-) -> None:
+def test_a_full_disk_keeps_the_old_file_and_names_the_path(tmp_path: Path, full_disk: None) -> None:
     target = write(tmp_path / "report.json", '{"old": true}\n')
     with pytest.raises(OSError) as caught:
         atomic.write_text(target, json.dumps({"new": list(range(1000))}))
@@ -126,9 +128,9 @@ def test_a_records_folder_is_held_by_one_run(tmp_path: Path, run_cli: CliRunner)
     folder = tmp_path / "rec"
     with records_lock(folder):
         assert (folder / LOCK_NAME).is_file()
-        with pytest.raises(InputError, match="being written by another plywright run"):
-            with records_lock(folder):
-                pass
+        refused = pytest.raises(InputError, match="being written by another plywright run")
+        with refused, records_lock(folder):
+            pass
         # another process: refused, exit 2, before any game (the folder stays as it is)
         done = run_cli(*CHECK, "--records", "rec")
         assert done.returncode == 2, done.stderr
@@ -213,3 +215,22 @@ def test_endless_devices_are_one_line(run_cli: CliRunner) -> None:
         done = run_cli(command, "/dev/zero")
         assert done.returncode == 2, done.stderr
         assert "larger than 1024 KiB" in _one_line(done)
+
+
+def test_a_sweep_on_a_full_disk_keeps_the_earlier_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    sweep = ["sweep", TICTACTOE, "--set", "rules.size=3,4", "-n", "6", "--jobs", "1", "-q"]
+    with pytest.raises(SystemExit):
+        cli.main([*sweep, "--out", "sw", "--format", "html"])
+    before = {p.name: p.read_bytes() for p in (tmp_path / "sw").iterdir()}
+    assert {"sweep.csv", "sweep.json", "report.html"} <= set(before)
+    capsys.readouterr()
+    _fill_disk(monkeypatch)
+    with pytest.raises(SystemExit) as exited:
+        cli.main([*sweep, "--seed", "7", "--out", "sw", "--format", "html"])
+    assert exited.value.code == 1
+    err = capsys.readouterr().err
+    assert err.startswith("plywright: error: sw/sweep.csv: No space left on device"), err
+    assert {p.name: p.read_bytes() for p in (tmp_path / "sw").iterdir()} == before

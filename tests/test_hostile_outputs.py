@@ -234,3 +234,37 @@ def test_a_sweep_on_a_full_disk_keeps_the_earlier_files(
     err = capsys.readouterr().err
     assert err.startswith("plywright: error: sw/sweep.csv: No space left on device"), err
     assert {p.name: p.read_bytes() for p in (tmp_path / "sw").iterdir()} == before
+
+
+def test_a_killed_run_leaves_no_worker_and_no_held_lock(tmp_path: Path, run_cli: CliRunner) -> None:
+    """SIGKILL gives the command no chance to end its pool: the workers die with it (or they
+    would hold the records lock, and play on, for ever)."""
+    import psutil
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", *CHECK[:-3], "-q", "--jobs", "2",
+         "-n", "1000000", "--records", "rec"],
+        cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        _wait_until(lambda: any((tmp_path / "rec").glob("game-*.jsonl")), proc)
+        workers = psutil.Process(proc.pid).children()
+        assert len(workers) == 2
+    finally:
+        proc.kill()
+        proc.wait(60)
+    _, alive = psutil.wait_procs(workers, timeout=60)
+    assert alive == [], "workers outlived their killed parent"
+    done = run_cli(*CHECK, "--records", "rec")
+    assert done.returncode in (0, 1), done.stderr
+    assert len(list((tmp_path / "rec").glob("game-*.jsonl"))) == 6
+
+
+def _wait_until(condition: Any, proc: subprocess.Popen[bytes]) -> None:
+    import time
+
+    deadline = time.monotonic() + 120
+    while not condition():
+        assert proc.poll() is None, "the check ended early"
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)

@@ -14,10 +14,13 @@ reports how many games had finished (the original exception is its ``__cause__``
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
+import os
 import re
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence, Sized
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -115,11 +118,31 @@ def run_tasks(
         raise
 
 
-def _worker_signals() -> None:
+def _worker_signals(parent: int) -> None:
     """Pool workers leave SIGINT to the parent (a terminal's Ctrl-C reaches the whole process
-    group) and end at once on SIGTERM, whatever handler the parent had when it forked."""
+    group), end at once on SIGTERM, whatever handler the parent had when it forked, and end
+    with the parent (:func:`_die_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill this worker when the process ``parent`` that forked it
+    dies: a parent killed with SIGKILL cannot end its pool, and orphaned workers would wait
+    forever, holding the records folder's lock. Elsewhere nothing changes."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:
@@ -224,7 +247,7 @@ def open_backend(
         yield Backend("this process", 1)
         return
     context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(jobs, context, initializer=_worker_signals)
+    pool = ProcessPoolExecutor(jobs, context, initializer=_worker_signals, initargs=(os.getpid(),))
     ended = False
 
     def abort() -> None:

@@ -254,6 +254,8 @@ def test_a_killed_run_leaves_no_worker_and_no_held_lock(tmp_path: Path, run_cli:
         proc.kill()
         proc.wait(60)
     _, alive = psutil.wait_procs(workers, timeout=60)
+    for orphan in alive:  # end them here, whatever the verdict
+        orphan.kill()
     assert alive == [], "workers outlived their killed parent"
     done = run_cli(*CHECK, "--records", "rec")
     assert done.returncode in (0, 1), done.stderr

@@ -18,8 +18,9 @@ run: $(VENV)/.installed
 	done
 	@echo "outputs/: $$(ls outputs | grep -v README.md | tr '\n' ' ')"
 
+# plywright's suite and the example plugin's own tests (which run the conformance kit).
 test: $(VENV)/.installed-test system-deps
-	$(PY) -m pytest -n $(JOBS) tests
+	$(PY) -m pytest -n $(JOBS) tests $(EXAMPLE_PLUGIN)/tests
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

@@ -6,14 +6,15 @@ registers values of the types below through the collector each hook receives.
 
 from __future__ import annotations
 
+import importlib
 import random
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 
 import pluggy
 from pydantic import (
@@ -25,7 +26,11 @@ from pydantic import (
     field_validator,
 )
 
-from generator.engine import Game, State
+from generator.engine import Game, Outcome, State
+
+if TYPE_CHECKING:
+    from generator.simulate.fastlane import FastLane
+    from generator.variant import Variant
 
 PROJECT = "plywright"
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -241,8 +246,50 @@ class CheckOptions(StrictModel):
 
 
 @dataclass(frozen=True)
+class Lazy:
+    """A function named by its import path, ``"package.module:function"``, imported on the
+    first call: a plugin module stays light to load (every command loads every plugin) while
+    its :class:`GameDefinition` names the heavy functions that build, check or simulate."""
+
+    target: str
+
+    def __post_init__(self) -> None:
+        module, _, name = self.target.partition(":")
+        if not module or not name.isidentifier():
+            raise ValueError(f"lazy({self.target!r}): expected 'package.module:function'")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        module, _, name = self.target.partition(":")
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+
+def lazy(target: str) -> Lazy:
+    """The function at ``"package.module:function"``, imported when first called."""
+    return Lazy(target)
+
+
+StaticChecker = Callable[["Variant"], Sequence["StaticCheck"]]
+"""``static_checks(variant)``: the checks of one of the game's own variants."""
+ArtifactMaker = Callable[["Variant"], Sequence["Artifact"]]
+"""``artifacts(variant)``: the files ``plywright build`` writes for one of the game's variants."""
+FastLaneFinder = Callable[["Variant", "tuple[AgentSpec, ...]"], "FastLane | None"]
+"""``fast_lane(variant, agents)``: a compiled batch simulator of the variant played by
+``agents`` (one for every seat, or one per seat), or ``None`` when it covers not exactly these
+agents. Answer quickly: compile nothing here (see :mod:`generator.simulate.fastlane`)."""
+RecordChecker = Callable[[Sequence[Mapping[str, Any]]], Outcome]
+"""``record_checker(lines)``: replay a game record (header, action lines, result line)
+against the rules and return its outcome; raise :class:`generator.records.RecordError` naming
+the first bad line."""
+
+
+@dataclass(frozen=True)
 class GameDefinition:
-    """A game a plugin contributes: its variant models, presets and engine factory."""
+    """A game a plugin contributes: its variant models, presets and engine factory, and the
+    game's own behaviour (static checks, artifacts, fast lane, record checker).
+
+    The core calls those for the game's own variants only, so they never look at
+    ``variant.game``. Give plain functions or :func:`lazy` import paths (light plugin modules).
+    """
 
     name: str
     title: str
@@ -274,6 +321,16 @@ class GameDefinition:
     """Ratios over all games, ``name -> (numerator, denominator)`` (keys of
     ``State.game_metrics()``): ``metrics.game[name]`` is the sum of the numerators over the sum
     of the denominators (every event weighs alike, unlike the mean of per-game ratios)."""
+    static_checks: StaticChecker | None = None
+    """Checks of a variant before any game is played (``plywright check`` and ``build`` stop
+    on a failed error); ``None``: none."""
+    artifacts: ArtifactMaker | None = None
+    """The files a build writes (``None``: only the core's static-check report)."""
+    fast_lane: FastLaneFinder | None = None
+    """A compiled batch simulator (``--engine fast|auto``); ``None``: the Python engine only."""
+    record_checker: RecordChecker | None = None
+    """Replays the game's records independently of the engine's move lists (``None``: the
+    records are written but nothing can check them)."""
 
 
 class Agent(Protocol):

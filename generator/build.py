@@ -132,8 +132,13 @@ def _static_report(registry: Registry, variant: Variant) -> Artifact:
 
 
 def collect_artifacts(registry: Registry, variant: Variant) -> list[Artifact]:
-    """Every artifact the plugins (and the core) contribute, checked for safe unique paths."""
+    """Every artifact of ``variant``, checked for safe unique paths: the core's static-check
+    report, the game's own (``GameDefinition.artifacts``), then what cross-cutting plugins add
+    (the ``plywright_artifacts`` hook every plugin receives)."""
     found = [_static_report(registry, variant)]
+    own = variant.definition.artifacts
+    if own is not None:
+        found.extend(own(variant))
     for result in registry.pm.hook.plywright_artifacts(variant=variant):
         found.extend(result or [])
     seen: set[str] = set()

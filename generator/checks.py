@@ -1,4 +1,4 @@
-"""Static checks of a variant, contributed by plugins through ``plywright_static_checks``."""
+"""Static checks of a variant: its game's own (``GameDefinition.static_checks``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from generator.variant import Variant
 
 
 def static_checks(registry: Registry, variant: Variant) -> list[StaticCheck]:
-    """Every static check the plugins contribute for ``variant``, in plugin order."""
-    found: list[StaticCheck] = []
-    for result in registry.pm.hook.plywright_static_checks(variant=variant):
-        found.extend(result or [])
-    return found
+    """The static checks the variant's game makes of ``variant``, in the game's order.
+
+    ``registry`` is the one the variant was read with; the checks come from the variant's own
+    game definition, so no other plugin is asked."""
+    checker = variant.definition.static_checks
+    return list(checker(variant)) if checker is not None else []

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, runtime_checkable
+from functools import cache
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 CHANCE = -1
 """``current_player()`` of a chance node."""
@@ -91,13 +92,9 @@ class State(Protocol):
         """The JSON form of ``action`` in *this* state, for game records (before applying it)."""
         ...
 
-    # Optional, found by duck typing: ``num_legal_actions() -> int`` (faster than listing them),
-    # ``evaluate() -> list[float]`` (estimated returns of an unfinished game, for agents that
-    # cut playouts short), ``perft(depth) -> int`` (fast move-tree counts),
-    # ``game_metrics() -> dict[str, float]`` (the game's own numbers for one finished game,
-    # averaged over a check as ``metrics["game"]``), ``record_lines() -> list[dict]`` (the
-    # record's action lines in the game's own format, asked once of the final state, replacing
-    # the core's one line per action) and ``record_result() -> dict`` (the record's last line).
+    # Optional capabilities are the small protocols below (CountsLegalActions, Evaluates,
+    # HasGameMetrics, WritesOwnRecord, CountsPerft): a state class offers one by defining its
+    # methods; the core asks through :func:`offers` and the helpers after it.
 
     def __str__(self) -> str: ...
 
@@ -124,21 +121,89 @@ def is_chance(state: State) -> bool:
     return state.current_player() == CHANCE
 
 
+@runtime_checkable
+class CountsLegalActions(Protocol):
+    """Counts the legal actions faster than listing them."""
+
+    def num_legal_actions(self) -> int: ...
+
+
+@runtime_checkable
+class Evaluates(Protocol):
+    """Estimates the returns of an unfinished game (same scale as ``returns()``), for agents
+    that cut playouts short."""
+
+    def evaluate(self) -> list[float]: ...
+
+
+@runtime_checkable
+class HasGameMetrics(Protocol):
+    """The game's own numbers for one finished game (averaged over a check as
+    ``metrics["game"]``)."""
+
+    def game_metrics(self) -> dict[str, float]: ...
+
+
+@runtime_checkable
+class WritesOwnRecord(Protocol):
+    """Writes the game record in the game's own format, asked once of the final state:
+    ``record_lines()`` replaces the core's one line per action, ``record_result()`` its last
+    line."""
+
+    def record_lines(self) -> list[dict[str, Any]]: ...
+
+    def record_result(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class CountsPerft(Protocol):
+    """Counts the legal-move tree to ``depth`` fast (``plywright perft``)."""
+
+    def perft(self, depth: int) -> int: ...
+
+
+@cache
+def _class_offers(cls: Any, capability: Any) -> bool:
+    return issubclass(cls, capability)
+
+
+def offers(state: object, capability: type) -> bool:
+    """True when ``state``'s class has every method of the ``capability`` protocol (asked once
+    per class: a protocol ``isinstance`` costs microseconds, and playouts ask every move)."""
+    cls: Any = type(state)  # a class is hashable (typeshed's ``type[object]`` says otherwise)
+    return _class_offers(cls, capability)
+
+
 def num_legal_actions(state: State) -> int:
-    """How many legal actions ``state`` has; engines may offer a faster
-    ``num_legal_actions()`` than building the list."""
-    fast = getattr(state, "num_legal_actions", None)
-    return int(fast()) if callable(fast) else len(state.legal_actions())
+    """How many legal actions ``state`` has (:class:`CountsLegalActions` if it offers it)."""
+    if offers(state, CountsLegalActions):
+        return int(cast(CountsLegalActions, state).num_legal_actions())
+    return len(state.legal_actions())
 
 
 def estimated_returns(state: State) -> list[float]:
-    """``returns()`` of a finished game; before the end, the engine's optional ``evaluate()``
+    """``returns()`` of a finished game; before the end, the engine's :class:`Evaluates`
     estimate (same scale as the returns), or zeros for engines without one."""
-    if not state.is_terminal():
-        evaluate = getattr(state, "evaluate", None)
-        if callable(evaluate):
-            return [float(value) for value in evaluate()]
+    if not state.is_terminal() and offers(state, Evaluates):
+        return [float(value) for value in cast(Evaluates, state).evaluate()]
     return state.returns()
+
+
+def game_metrics(state: State) -> dict[str, float]:
+    """The game's own numbers of a finished game (:class:`HasGameMetrics`), else none."""
+    if offers(state, HasGameMetrics):
+        return {k: float(v) for k, v in cast(HasGameMetrics, state).game_metrics().items()}
+    return {}
+
+
+def own_record(state: State) -> WritesOwnRecord | None:
+    """``state`` as a :class:`WritesOwnRecord` if it writes its own record, else ``None``."""
+    return cast(WritesOwnRecord, state) if offers(state, WritesOwnRecord) else None
+
+
+def fast_perft(state: State) -> CountsPerft | None:
+    """``state`` as a :class:`CountsPerft` if it counts its own move tree, else ``None``."""
+    return cast(CountsPerft, state) if offers(state, CountsPerft) else None
 
 
 def replay(game: Game, history: Sequence[int]) -> State:

@@ -1,8 +1,14 @@
 """The plugin contract: hook specifications every plywright plugin may implement.
 
 Plugins are modules (or objects) with functions marked ``@hookimpl`` (from :mod:`generator.api`)
-and are found through the ``plywright`` entry-point group, built-ins included. Registration
-hooks receive a *collector*: call it once per thing you contribute.
+and are found through the ``plywright`` entry-point group, built-ins included (or named by
+import path in ``PLYWRIGHT_PLUGINS``). Registration hooks receive a *collector*: call it once
+per thing you contribute.
+
+A game's own behaviour (static checks, artifacts, fast lane, record checker) is not a hook: it
+hangs on the game's :class:`~generator.api.GameDefinition`, and the core calls it for that
+game's variants only. The one hook that sees every variant, :func:`plywright_artifacts`, is for
+cross-cutting plugins that add files to any game's build.
 """
 
 from __future__ import annotations
@@ -11,14 +17,19 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
-from generator.api import PROJECT, AgentRegistrar, Artifact, GameRegistrar, StaticCheck
+from generator.api import PROJECT, AgentRegistrar, Artifact, GameRegistrar
 
 if TYPE_CHECKING:
-    from generator.api import AgentSpec
-    from generator.simulate.fastlane import FastLane
     from generator.variant import Variant
 
 hookspec = pluggy.HookspecMarker(PROJECT)
+
+RETIRED = {
+    "plywright_static_checks": "GameDefinition.static_checks",
+    "plywright_fast_lane": "GameDefinition.fast_lane",
+}
+"""Hooks of the first contract and where their job went (a plugin that still implements one
+fails to load with this hint)."""
 
 
 @hookspec
@@ -32,22 +43,12 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
 
 
 @hookspec
-def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
-    """Static checks of ``variant`` (return ``None`` for games you do not know)."""
-
-
-@hookspec
 def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
-    """Files ``plywright build`` should write for ``variant`` (``None`` for other games).
+    """Extra files for a build of *any* game's ``variant`` (``None`` or ``[]``: none).
 
-    Every plugin sees every variant, so a plugin may add files (or checks) to another game.
-    The core creates each artifact's parent folder and calls ``write(path)`` with the final
-    file path inside a temporary build folder; the writer must produce deterministic bytes.
+    Every plugin receives every variant here: this hook is for cross-cutting plugins (a
+    cutting-list exporter, a house-style cover sheet). A game's own files belong in its
+    ``GameDefinition.artifacts``, which the core calls for that game only. The core creates
+    each artifact's parent folder and calls ``write(path)`` with the final file path inside a
+    temporary build folder; the writer must produce deterministic bytes.
     """
-
-
-@hookspec(firstresult=True)
-def plywright_fast_lane(variant: Variant, agents: tuple[AgentSpec, ...]) -> FastLane | None:
-    """A compiled batch simulator for ``variant`` played by ``agents`` (one agent for every
-    seat, or one per seat), or ``None`` when the plugin has none that covers exactly these
-    agents (see :mod:`generator.simulate.fastlane`). Answer quickly: compile nothing here."""

@@ -1,11 +1,14 @@
 """Plugin manager factory: loads every ``plywright`` entry point (built-ins included).
 
 A plugin that fails to import or to register is remembered as a :class:`PluginFailure` and
-does not take the others down. ``PLYWRIGHT_DISABLE_PLUGINS=a,b`` blocks plugins by name.
+does not take the others down. ``PLYWRIGHT_DISABLE_PLUGINS=a,b`` blocks plugins by name;
+``PLYWRIGHT_PLUGINS=pkg.module,...`` loads plugin modules by import path without installing
+them (as ``pytest -p``), so an author can try a game before packaging it.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,6 +21,8 @@ from generator import hookspecs
 from generator.api import PROJECT, AgentSpec, GameDefinition
 
 DISABLE_ENV = "PLYWRIGHT_DISABLE_PLUGINS"
+PLUGINS_ENV = "PLYWRIGHT_PLUGINS"
+HOOK_PREFIX = "plywright_"
 
 
 @dataclass(frozen=True)
@@ -33,10 +38,29 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
+def _names(variable: str) -> list[str]:
+    """The comma-separated names of an environment variable, in order, blanks dropped."""
+    return [name.strip() for name in os.environ.get(variable, "").split(",") if name.strip()]
+
+
 def disabled_plugins() -> set[str]:
     """Plugin names blocked through the environment."""
-    raw = os.environ.get(DISABLE_ENV, "")
-    return {name.strip() for name in raw.split(",") if name.strip()}
+    return set(_names(DISABLE_ENV))
+
+
+def path_plugins() -> list[str]:
+    """Import paths of the plugin modules named in ``PLYWRIGHT_PLUGINS``, in order."""
+    return list(dict.fromkeys(_names(PLUGINS_ENV)))
+
+
+@dataclass(frozen=True)
+class _ModulePath:
+    """A plugin module named by import path (``PLYWRIGHT_PLUGINS``), imported when loaded."""
+
+    path: str
+
+    def load(self) -> object:
+        return importlib.import_module(self.path)
 
 
 @dataclass
@@ -75,6 +99,16 @@ def new_plugin_manager() -> pluggy.PluginManager:
     pm = pluggy.PluginManager(PROJECT)
     pm.add_hookspecs(hookspecs)
     return pm
+
+
+def _check_hooks(registry: Registry, plugin: object) -> None:
+    """Refuse a plugin that implements a hook plywright does not have (a typo, or a hook of
+    the first contract whose job now hangs on ``GameDefinition``)."""
+    for caller in registry.pm.get_hookcallers(plugin) or []:
+        if caller.name.startswith(HOOK_PREFIX) and not caller.has_spec():
+            moved = hookspecs.RETIRED.get(caller.name)
+            hint = f" any more: set {moved} of the game" if moved else ""
+            raise TypeError(f"{caller.name} is not a plywright hook{hint}")
 
 
 def _collect(registry: Registry, name: str) -> None:
@@ -128,22 +162,31 @@ def load_registry(
     *,
     use_entry_points: bool = True,
 ) -> Registry:
-    """A fresh registry: the core agents, every entry-point plugin, then ``extra_plugins``."""
+    """A fresh registry: the core agents, every entry-point plugin, the modules named in
+    ``PLYWRIGHT_PLUGINS`` (under their import path), then ``extra_plugins``. A module loaded
+    twice (an installed plugin also named by path) registers once."""
     from generator.simulate import generic_agents
 
     registry = Registry(new_plugin_manager())
     blocked = disabled_plugins()
-    candidates: list[tuple[str, object | EntryPoint]] = [("core-agents", generic_agents)]
+    candidates: list[tuple[str, object]] = [("core-agents", generic_agents)]
     if use_entry_points:
         found = sorted(entry_points(group=PROJECT), key=lambda ep: ep.name)
         candidates += [(ep.name, ep) for ep in found]
+    candidates += [(path, _ModulePath(path)) for path in path_plugins()]
     candidates += list(extra_plugins)
     for name, source in candidates:
         if name in blocked or registry.pm.has_plugin(name):
             continue
         try:
-            plugin = source.load() if _is_entry_point(source) else source
+            if isinstance(source, _ModulePath) or _is_entry_point(source):
+                plugin = source.load()
+            else:
+                plugin = source
+            if registry.pm.is_registered(plugin):
+                continue
             registry.pm.register(plugin, name=name)
+            _check_hooks(registry, plugin)
             _collect(registry, name)
         except Exception as exc:  # a broken plugin must not take the others down
             if registry.pm.has_plugin(name):

@@ -151,14 +151,13 @@ def plywright_register_games(register: GameRegistrar) -> None:
             production_model=CardRaceProduction,
             presets={"short": {"rules": {"goal": 3}}, "long": {"rules": {"goal": 9}}},
             default_preset="short",
+            static_checks=cardrace_checks,
+            artifacts=cardrace_artifacts,
         )
     )
 
 
-@hookimpl
-def plywright_static_checks(variant: Any) -> list[StaticCheck] | None:
-    if variant.game != "cardrace":
-        return None
+def cardrace_checks(variant: Any) -> list[StaticCheck]:
     rules = variant.rules
     reachable = rules.copies * sum(VALUES) >= rules.goal
     return [
@@ -168,10 +167,7 @@ def plywright_static_checks(variant: Any) -> list[StaticCheck] | None:
     ]
 
 
-@hookimpl
-def plywright_artifacts(variant: Any) -> list[Artifact] | None:
-    if variant.game != "cardrace":
-        return None
+def cardrace_artifacts(variant: Any) -> list[Artifact]:
     delay, fail = variant.production.write_delay, variant.production.fail
 
     def cards(path: Path) -> None:

@@ -3,6 +3,7 @@ diagrams that show positions the rules engine itself reaches and judges the same
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import tomllib
@@ -14,7 +15,7 @@ from generator.locales import plural_category
 from generator.print.document import rulebook_info
 from plugins.cardtrack import diagrams
 from plugins.cardtrack.cards import parse
-from plugins.cardtrack.geometry import Slot, slot_index
+from plugins.cardtrack.geometry import Slot, in_columns, slot_index
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import (
@@ -61,13 +62,14 @@ def test_rulebook_text_in_both_languages(books: dict[str, Path]) -> None:
     uk, en = pdf_text(books["uk"]), pdf_text(books["en"])
     for heading in ("Склад гри", "Підготовка", "Хід", "Будування траси", "Рух великої фішки",
                     "Малі фішки і королі", "Без повного блокування", "Вершина і повернення",
-                    "Як ми читаємо правила"):  # fmt: skip
+                    "Як ми тлумачимо правила", "Коли закінчиться колода"):  # fmt: skip
         assert heading in uk, heading
     for heading in ("Components", "Setting up", "Playing a card", "Building the track",
                     "Moving the big token", "Small tokens and kings", "No full block",
                     "Summit and return", "Rules as decided"):  # fmt: skip
         assert heading in en, heading
-    assert "3 колоди по 52 карти" in uk and "3 decks of 52 cards" in en
+    assert "3 колоди, у кожній 52 карти і 2 джокери (усього 162 карти)" in uk
+    assert "3 decks, each of 52 cards and 2 jokers (162 cards in all)" in en
     assert "ряду 10" in uk and "row 10" in en
     assert "7, 4, 9, 5, 8" in uk and "7, 4, 9, 5, 8" in en  # the sample path's card values
     assert "Variant “konstruktsiia”" in en and "Варіант «konstruktsiia»" in uk
@@ -91,7 +93,7 @@ def test_variant_options_change_the_text(tmp_path: Path) -> None:
     path = tmp_path / "en.pdf"
     write_rulebook(path, "en", rules, P, "Letter", "literal")
     text = pdf_text(path)
-    assert "at most the card it stops on" in text
+    assert "This variant plays the literal reading" in text
     assert "wild cards" in text and "nor do wild jokers" in text
     assert "holds 4 columns at most" in text and "row 6" in text
 
@@ -119,7 +121,10 @@ def test_every_rulebook_text_is_used_by_some_variant() -> None:
     used: set[str] = set()
     for rules in (
         CardtrackRules(),
-        CardtrackRules(small_path_rule="stop_card", spare_jokers="wild", max_columns=3),
+        CardtrackRules(
+            small_path_rule="stop_card", spare_jokers="wild", max_columns=3, home_joker="open"
+        ),
+        CardtrackRules(decks=1, height=5),
     ):
         t = Texts("en")
         rulebook_story(t, rules, P, "A4")
@@ -188,8 +193,9 @@ def test_sample_path_is_a_legal_sequence_of_big_token_moves() -> None:
     assert big_action(slot_index(scene.path[-1])) not in state2.legal_actions()
 
 
-def test_king_turn_as_the_engine_plays_it() -> None:
-    state = engine_state()
+@pytest.mark.parametrize("path_rule", ["turned_card", "stop_card"])
+def test_king_turn_as_the_engine_plays_it(path_rule: str) -> None:
+    state = engine_state(CardtrackRules(small_path_rule=path_rule))  # type: ignore[arg-type]
     scene = diagrams.king_scene()
     build_track(state, scene.cards)
     state.apply_action(parse("KS", 0))
@@ -200,17 +206,61 @@ def test_king_turn_as_the_engine_plays_it() -> None:
     assert state.smalls[0] == [slot_index(scene.path[-1])]
 
 
-def test_block_rule_forbids_the_move_the_diagram_crosses() -> None:
-    state = engine_state()
+def block_position(rules: CardtrackRules, blockers: tuple[Slot, ...]) -> CardtrackState:
+    """The block diagram's position as the engine reaches it: Red's big token walks up, then
+    kings bring Black's small tokens to ``blockers`` and to the start of the crossed path."""
+    state = engine_state(rules)
     scene = diagrams.block_scene()
     build_track(state, scene.cards)
-    play(state, "10D", big_action(slot_index(Slot("V", 1, 1))))
-    for dest in (Slot("V", 1, 0), Slot("H", 0, 1), Slot("V", 0, 2)):
+    play(state, "7D", big_action(slot_index(Slot("V", 1, 1))))
+    play(state, "10D", big_action(slot_index(diagrams.RED_BIG)))
+    for dest in (*blockers, diagrams.BLOCK_PATH[0]):
         play(state, "KS", king_action(slot_index(dest)))
-    assert diagrams.blocked_neighbours(scene, Slot("V", 1, 1), "black") == (3, 2)
-    state.apply_action(parse("5C", 0))
+    state.apply_action(parse("9C", 0))
+    return state
+
+
+@pytest.mark.parametrize("path_rule", ["turned_card", "stop_card"])
+def test_block_rule_forbids_the_move_the_diagram_crosses(path_rule: str) -> None:
+    rules = CardtrackRules(small_path_rule=path_rule)  # type: ignore[arg-type]
+    scene = diagrams.block_scene()
+    assert diagrams.blocked_neighbours(scene, diagrams.RED_BIG, "black") == (3, 2)
+    starts = {Slot("V", 0, 0): "black", Slot("V", 1, 0): "red"}
+    assert all(starts.get(t.slot, t.player) == t.player for t in scene.tokens)
     start, middle, end = diagrams.BLOCK_PATH
+    state = block_position(rules, diagrams.BLOCKERS)
     token = state.smalls[0].index(slot_index(start))
     actions = state.legal_actions()
     assert small_action(token, slot_index(middle)) in actions
     assert small_action(token, slot_index(end)) not in actions
+    # with one blocker fewer the same move is legal: only the block rule refuses it
+    state = block_position(rules, diagrams.BLOCKERS[:1])
+    token = state.smalls[0].index(slot_index(start))
+    assert small_action(token, slot_index(end)) in state.legal_actions()
+
+
+@pytest.mark.parametrize("max_columns", [0, 2, 3, 5])
+def test_start_diagram_dashes_exactly_the_legal_first_places(max_columns: int) -> None:
+    rules = CardtrackRules(max_columns=max_columns)
+    scene = diagrams.setup_scene(rules)
+    jokers = [slot for slot, _ in diagrams.JOKERS]
+    near = {Slot(kind, c, r) for kind in ("V", "H") for c in range(-3, 4) for r in range(0, 3)}
+    expected = {
+        s for s in near if diagrams.placement_legal(jokers, s) and in_columns(s, max_columns)
+    }
+    assert set(scene.empty) == expected
+    assert len(scene.empty) == len(expected)
+    assert Slot("H", 0, 1) not in scene.empty  # the bridge above the joker row touches nothing
+
+
+def test_locale_typography() -> None:
+    """Ukrainian: the apostrophe ʼ (U+02BC), «» quotes, en dashes in ranges; both languages:
+    no hyphen between numbers and no ASCII quotes."""
+    for lang in ("uk", "en"):
+        for key, text in Texts(lang).strings().items():
+            assert not re.search(r"\d-\d", text), (lang, key, text)
+            assert '"' not in text, (lang, key, text)
+            if lang == "uk":
+                assert "'" not in text and "’" not in text, (key, text)
+                assert "“" not in text and "„" not in text, (key, text)
+    assert "ʼ" in Texts("uk")("readings.intro")

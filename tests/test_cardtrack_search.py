@@ -81,8 +81,9 @@ def wins(game: CardtrackGame, first: AgentSpec, second: AgentSpec, games: int) -
 
 def lock_position(**rules: Any) -> CardtrackState:
     """Red's big token has left its joker, ``H(0,0)`` joins the jokers, Black turned a king:
-    its new small token can reach Red's joker and lock Red out (public actions only)."""
-    state = make_game(CardtrackRules(**rules)).new_initial_state()
+    its new small token can reach Red's joker and lock Red out (public actions only; the
+    home joker is open unless ``rules`` say otherwise)."""
+    state = make_game(CardtrackRules(**{"home_joker": "open", **rules})).new_initial_state()
     for card, action in (
         ("2D", build_action(V(1, 1))),
         ("3H", big_action(V(1, 1))),

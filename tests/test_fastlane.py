@@ -1,7 +1,8 @@
-"""The fast-lane protocol: the hook, engine selection, seeds, and halma's compile cache."""
+"""The fast-lane protocol: GameDefinition.fast_lane, engine selection, seeds, and halma's compile cache."""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from typing import Any
 import pytest
 
 import sample_games
-from generator.api import AgentSpec, hookimpl
+from generator.api import AgentSpec, GameRegistrar, hookimpl
 from generator.engine import Outcome
 from generator.errors import InputError
 from generator.records import read_record
@@ -58,28 +59,24 @@ class CountingLane:
         return GameTable.of(GameStats(i, Outcome("win", (0,), 1), 1, 1, 0) for i in indices), None
 
 
-class CardraceLanePlugin:
-    """Offers :class:`CountingLane` for ``cardrace`` played by ``random`` only."""
+def counting_lane(variant: Variant, agents: tuple[AgentSpec, ...]) -> FastLane | None:
+    """:class:`CountingLane` for ``cardrace`` played by ``random`` only."""
+    return CountingLane() if all(spec.name == "random" for spec in agents) else None
+
+
+class CardraceWithLane:
+    """The test game ``cardrace``, its definition offering :func:`counting_lane`."""
 
     @hookimpl
-    def plywright_fast_lane(
-        self, variant: Variant, agents: tuple[AgentSpec, ...]
-    ) -> FastLane | None:
-        if variant.game == "cardrace" and all(spec.name == "random" for spec in agents):
-            return CountingLane()
-        return None
+    def plywright_register_games(self, register: GameRegistrar) -> None:
+        plain = load_registry([("cardrace", sample_games)], use_entry_points=False)
+        register(dataclasses.replace(plain.game("cardrace"), fast_lane=counting_lane))
 
 
 @pytest.fixture
 def lanes() -> Registry:
-    """Built-ins, the test game ``cardrace`` with a lane, and halma's fast lane."""
-    return load_registry(
-        extra_plugins=[
-            ("cardrace", sample_games),
-            ("cardrace-lane", CardraceLanePlugin()),
-            ("halma-fast", halma_fast),
-        ]
-    )
+    """Built-ins (halma with its fast lane) and the test game ``cardrace`` with a lane."""
+    return load_registry(extra_plugins=[("cardrace", CardraceWithLane())])
 
 
 def _variant(registry: Registry, game: str) -> Variant:

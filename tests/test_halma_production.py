@@ -118,15 +118,15 @@ def read_bom(n: int, **change: object) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(bom_csv(bom_rows(star_board(n), production)))))
 
 
-def test_bom_counts_pegs_for_every_seating_and_flags_the_seed() -> None:
+def test_bom_lists_the_box_and_the_pegs_each_seating_needs() -> None:
     rows = read_bom(5)
-    totals = {r["section"]: int(r["quantity"]) for r in rows if r["item"] == "pegs in total"}
-    assert totals == {f"pegs, {k} players": 15 * k for k in range(2, 7)}
-    six = [r for r in rows if r["section"] == "pegs, 6 players" and r["item"] != "pegs in total"]
-    assert len(six) == 6 and all(int(r["quantity"]) == 15 for r in six)
+    box = [r for r in rows if r["section"] == "pegs in the box"]
+    assert [int(r["quantity"]) for r in box] == [15] * 6 + [90]
+    assert box[-1]["item"] == "pegs in total" and "up to 6 players" in box[-1]["detail"]
+    needed = {r["item"]: int(r["quantity"]) for r in rows if r["section"] == "pegs needed"}
+    assert needed == {f"{k} players": 15 * k for k in range(2, 7)}
     assert next(r for r in rows if r["item"] == "holes")["quantity"] == "181"
-    note = next(r for r in rows if r["section"] == "note")
-    assert "36" in note["detail"] and "matches no seating" in note["detail"]
+    assert not [r for r in rows if "seed" in r["item"]]
 
 
 def test_bom_board_rows() -> None:
@@ -135,11 +135,12 @@ def test_bom_board_rows() -> None:
     assert rows["boards per sheet"]["quantity"] == "12"  # 338.2 x 384.6 mm: 4 x 3 on 1505 x 1505
     assert "338.2 x 384.61 x 18 mm" in rows["birch plywood blank"]["detail"]
     shared = read_bom(4, peg_colours=("red",) * 6)
-    two = [r for r in shared if r["section"] == "pegs, 2 players"]
-    assert [(r["item"], r["quantity"]) for r in two] == [
-        ("peg D8 x 25 mm, red", "20"),
-        ("pegs in total", "20"),
+    box = [r for r in shared if r["section"] == "pegs in the box"]
+    assert [(r["item"], r["quantity"]) for r in box] == [
+        ("peg D8 x 25 mm, red", "60"),
+        ("pegs in total", "60"),
     ]
+    assert "starts on P0, P1, P2, P3, P4, P5" in box[0]["detail"]
 
 
 def test_variant_adapter_uses_rules_print_and_production() -> None:

@@ -114,11 +114,13 @@ def test_paper_size(books: dict[str, Path], name: str, paper: str) -> None:
 def test_standard_facts(books: dict[str, Path]) -> None:
     text = pdf_text(books["en"])
     assert "The board has 121 holes" in text
-    assert "for each colour 10 pegs" in text
-    assert "A full set for six players: 60 pegs" in text
+    assert "The set has 60 wooden pegs, 10 of each colour." in text
+    assert "The pegs of this set are enough for 2–6 players." in text
     text = pdf_text(books["en"], layout=True)
     assert "Pegs needed 20 30 40 50 60" in text
     assert "Holes in the board 121" in text
+    assert "Pegs in the set 60" in text
+    assert "Number of players 2–6" in text
     assert "Plywood thickness 18 mm" in text
     assert "Hole diameter 8.2 mm" in text
     assert "Board size 338 × 385 mm" in text  # the CAD outline: 300 + 2·19.1, 200√3 + 2·19.1
@@ -127,7 +129,7 @@ def test_standard_facts(books: dict[str, Path]) -> None:
 def test_pro_facts(books: dict[str, Path]) -> None:
     text = pdf_text(books["en-pro"])
     assert "The board has 181 holes" in text
-    assert "A full set for six players: 90 pegs" in text
+    assert "The set has 90 wooden pegs, 15 of each colour." in text
     text = pdf_text(books["en-pro"], layout=True)
     assert "Pegs needed 30 45 60 75 90" in text
     assert "Pegs per player 15" in text
@@ -136,8 +138,8 @@ def test_pro_facts(books: dict[str, Path]) -> None:
 
 def test_latvian_numbers_agree_and_use_a_decimal_comma(books: dict[str, Path]) -> None:
     text = pdf_text(books["lv"])
-    assert "Laukumā ir 121 iedobe:" in text  # singular after a number ending in 1
-    assert "katrā krāsā 10 tapiņas" in text
+    assert "Laukumā ir 121 iedobe;" in text  # singular after a number ending in 1
+    assert "Komplektā ir 60 koka tapiņas – pa 10 katrā krāsā." in text
     assert "8,2 mm" in text
 
 
@@ -159,6 +161,23 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
     assert filled in default and own not in default
     assert own in flipped and filled not in flipped
     assert text("win.draw") in default
+    # a completion stands for its round: said where another player's peg can fill a target
+    assert text("win.stands") in default and text("win.stands") not in flipped
+    aim = plain(Texts(lang)("intro.aim_filled", win=strings["win.heading"]))
+    own_aim = plain(Texts(lang)("intro.aim_own", win=strings["win.heading"]))
+    assert aim in default and own_aim not in default
+    assert own_aim in flipped and aim not in flipped
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat_one"),
+    [("en", "takes seat 1 (the lower right triangle)"), ("lv", "vietu Nr. 1 (apakšējo labo")],
+)
+def test_who_starts_names_the_triangle_of_seat_one(
+    tmp_path: Path, lang: str, seat_one: str
+) -> None:
+    assert seat_one not in pdf_text(book(tmp_path, lang, players=6))
+    assert seat_one in pdf_text(book(tmp_path, lang, players=6, first_seat=2))
 
 
 def test_latvian_review_wording() -> None:
@@ -169,10 +188,11 @@ def test_latvian_review_wording() -> None:
     assert (
         lv["setup.five"] == "Pieci spēlētāji: spēle nav paredzēta pieciem, bet nav arī aizliegta."
     )
-    assert "ir sacīkste diviem" in lv["intro.text"] and "sacensība" not in lv["intro.text"]
+    assert "ir spēle {players} spēlētājiem" in lv["intro.text"]
+    assert "sacīkste" not in lv["intro.text"] and "sacensība" not in lv["intro.text"]
     assert "pārvieto savas krāsas tapiņas" in lv["intro.text"]
     assert "komandu" not in lv["intro.text"]
-    assert "sekojiet līdzi, kādus tiltus" in lv["tips.bridges"]
+    assert "sekojiet līdzi, kādus atspēriena punktus" in lv["tips.bridges"]
     assert lv["colours.natural"] == "dabīgā koka"
     assert not [key for key, value in lv.items() if "piepild" in value.lower()]
     assert (
@@ -189,7 +209,15 @@ def test_same_variant_same_bytes(tmp_path: Path) -> None:
 
 
 def test_locales_have_the_same_keys() -> None:
-    assert set(Texts("lv").strings()) == set(Texts("en").strings())
+    """The same texts in both languages; nouns have the plural forms their language uses."""
+
+    def keys(lang: str) -> set[str]:
+        return {
+            key.rsplit(".", 1)[0] if key.startswith("nouns.") else key
+            for key in Texts(lang).strings()
+        }
+
+    assert keys("lv") == keys("en")
 
 
 def test_locale_placeholders_match() -> None:
@@ -198,7 +226,8 @@ def test_locale_placeholders_match() -> None:
 
     lv, en = Texts("lv").strings(), Texts("en").strings()
     for key in en:
-        assert fields(lv[key]) == fields(en[key]), key
+        if not key.startswith("nouns."):
+            assert fields(lv[key]) == fields(en[key]), key
 
 
 @pytest.mark.parametrize("lang", ["lv", "en"])
@@ -206,14 +235,21 @@ def test_every_locale_key_is_used(lang: str) -> None:
     """Render the story for variants that together take every branch; no key is left over."""
     variants = [
         (HalmaRules(), HalmaProduction()),
-        (HalmaRules(**FLIPPED), HalmaProduction(outline="star")),
+        (HalmaRules(**FLIPPED), HalmaProduction(outline="star", marking="pocket")),
         (
             HalmaRules(n=6, players=5),
             HalmaProduction(
                 outline="circle",
+                marking="none",
                 peg_colours=("orange", "purple", "natural", "red", "green", "blue"),
+                box_colours=("orange", "purple"),
             ),
         ),
+        (
+            HalmaRules(),
+            HalmaProduction(peg_colours=("red", "red", "blue", "green", "yellow", "black")),
+        ),
+        *((HalmaRules(players=6, first_seat=seat), HalmaProduction()) for seat in range(1, 6)),
     ]
     used: set[str] = set()
     for rules, production in variants:
@@ -253,7 +289,7 @@ def test_artifacts_one_per_language(tmp_path: Path) -> None:
     artifacts[0].write(target)
     page = PdfReader(target).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["Letter"]
-    assert "„club”" in pdf_text(target)
+    assert "„club“" in pdf_text(target)
 
 
 def test_same_bytes_in_another_process(tmp_path: Path) -> None:

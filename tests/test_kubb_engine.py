@@ -97,7 +97,8 @@ def test_game_metrics_of_a_finished_game() -> None:
             state.apply_action(players[state.current_player()].step(state))
     metrics = state.game_metrics()
     assert set(metrics) == {
-        "turns", "batons", "first_team_won", "early_king", "unfinished", "penalty_kubbs",
+        "turns", "batons", "first_team_won", "early_king", "first_turn_end", "unfinished",
+        "penalty_kubbs",
         "throw_ins", "king_shots", "advantage_turn_share", "advantage_used_share",
         "first_baton_field_share", "first_baton_field_kubbs", "first_baton_field_felled",
     }  # fmt: skip

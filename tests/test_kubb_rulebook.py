@@ -14,13 +14,13 @@ import pytest
 from pypdf import PdfReader
 
 from generator.print.document import rulebook_info
-from plugins.kubb import throws
 from plugins.kubb.artifacts import crown_drawing
 from plugins.kubb.fieldplan import marking_steps
 from plugins.kubb.locales import Texts
 from plugins.kubb.options import PRESETS, KubbRules
 from plugins.kubb.production import SMALL_SET, KubbProduction
 from plugins.kubb.rulebook import rulebook_story, write_rulebook
+from plugins.kubb.simulation import simulation_info, simulation_story
 
 WORLD: dict[str, Any] = dict(PRESETS["world"]["rules"])
 
@@ -35,6 +35,8 @@ def pdf_text(path: Path) -> str:
 
 
 def plain(markup: str) -> str:
+    """Markup as pdftotext reads it back: tags dropped, every run of white space (no-break
+    spaces too) one space."""
     return " ".join(re.sub(r"<[^>]+>", "", markup).split())
 
 
@@ -65,13 +67,13 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                 "veldkubb",
                 "werpstokken",
                 "koning",
-                "werplijn",
+                "basislijn",
                 "middenlijn",
                 "strafkubb",
                 "De voordeellijn",
                 "minstens 2 werpstokken in handen",
                 "11,18 m",
-                "Bijlage: het worpmodel",
+                "Zo spelen wij",
                 "Deze variant",
             ],
         ),
@@ -88,7 +90,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
                 "The advantage line",
                 "at least 2 batons in hand",
                 "11.18 m",
-                "Appendix: the throw model",
+                "How we play",
                 "This variant",
             ],
         ),
@@ -107,14 +109,24 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
     strings = {key: plain(value) for key, value in Texts(lang).strings().items()}
     seed, world = pdf_text(books[lang]), pdf_text(books[f"{lang}-world"])
     t = Texts(lang)
-    seed_rule = plain(t("king.rule_seed", batons=2))
+    seed_rule = plain(t("king.rule_seed", count=t.count("baton", 2)))
     assert seed_rule in seed and seed_rule not in world
+    first_turn = plain(
+        t("king.first_turn_double", throws=t.count("baton", 4), kubbs=5, count=t.count("baton", 2))
+    )
+    assert first_turn in seed, "turn 1 can be won with a double hit: the book says so"
     assert strings["king.rule_world"] in world and strings["king.rule_world"] not in seed
     assert plain(t("play.opening_plain", batons=6)) in seed
-    turns = ", ".join(t("play.opening_turn", turn=i, batons=n) for i, n in enumerate([2, 4, 6], 1))
-    assert plain(t("play.opening_list", turns=turns, batons=6)) in world
+    turns = ", ".join(
+        [
+            t("play.opening_first", count=t.count("baton", 2)),
+            t("play.opening_second", count=t.count("baton", 4)),
+        ]
+    )
+    assert plain(t("play.opening_list", turns=turns, count=t.count("baton", 6))) in world
     assert strings["king.early"] in seed and strings["king.early"] in world
-    diagonal = t.m(math.hypot(8, 5))
+    assert strings["king.early_last"] in seed and strings["king.early_last"] not in world
+    diagonal = plain(t.m(math.hypot(8, 5)))
     assert diagonal in world  # the world field's 9.43 m diagonal
 
 
@@ -127,14 +139,6 @@ def test_penalty_distance_and_attempts_follow_the_variant(tmp_path: Path) -> Non
     assert "minstens één stoklengte (0,5 m)" in text
     assert "6 × 6 × 13 cm" in text  # small-set kubbs
     assert "7,5 × 7,5 × 25 cm" in text  # small-set king
-
-
-def test_appendix_reads_the_throw_model(books: dict[str, Path]) -> None:
-    text = pdf_text(books["en"])
-    club_4m = throws.hit_probability(4.0, throws.SKILL_LEVELS["club"], throws.MAX_HIT)
-    assert f"{round(club_4m * 100)} %" in text
-    assert "42 %" in text and "65 %" in text and "25 %" in text
-    assert f"{round(throws.MAX_HIT * 100)} %" in text
 
 
 @pytest.mark.parametrize(("name", "paper"), [("nl", "A4"), ("en-world", "Letter")])
@@ -164,9 +168,19 @@ def test_locales_have_the_same_keys_and_placeholders() -> None:
 def test_every_locale_key_is_used(lang: str) -> None:
     """The rulebook for seed and world rules plus the field plan use every text."""
     used: set[str] = set()
-    for rules in (KubbRules(), KubbRules(**WORLD), KubbRules(skill=(0.3, "advanced"))):
+    variants = (
+        KubbRules(),
+        KubbRules(**WORLD),
+        KubbRules(skill=(0.3, "advanced")),
+        KubbRules(king_min_batons_left=3),  # 3 batons for 5 kubbs; the last 2 batons
+        KubbRules(kubbs_per_team=4),  # turn 1 open
+        KubbRules(opening_batons=[1, 2, 3]),  # turn 1 closed; a third opening turn
+    )
+    for rules in variants:
         texts = Texts(lang)
         rulebook_story(texts, rules, KubbProduction(), "A4")
+        simulation_story(texts, rules, KubbProduction(), "A4")
+        simulation_info(texts, "test")
         rulebook_info(texts, "test")
         marking_steps(rules.field(), texts)
         used |= texts.used
@@ -184,9 +198,10 @@ def test_every_locale_key_is_used(lang: str) -> None:
 
 def test_dutch_uses_kubb_vocabulary_not_the_seeds_torens() -> None:
     nl = re.sub(r"{\w+}", "", " ".join(Texts("nl").strings().values()).lower())
-    for word in ("veldkubb", "basiskubb", "koning", "werpstok", "werplijn", "middenlijn"):
+    for word in ("veldkubb", "basiskubb", "koning", "werpstok", "basislijn", "middenlijn"):
         assert word in nl
-    assert "toren" not in nl and "ridder" not in nl and "baton" not in nl
+    for word in ("toren", "ridder", "baton", "werplijn", "naar de koning gooien", "“"):
+        assert word not in nl, word
 
 
 def test_same_variant_same_bytes(tmp_path: Path) -> None:

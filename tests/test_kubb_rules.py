@@ -369,3 +369,48 @@ def test_illegal_actions_in_every_phase() -> None:
     state.apply_action(5)
     with pytest.raises(ValueError):
         state.apply_action(HIT + 3)
+
+
+def test_turn_one_can_end_the_game_and_the_metric_counts_it() -> None:
+    """The king rule does not stop a first-turn win: with 4 base kubbs a side, 4 batons clear
+    them and the king shot with 2 in hand wins turn 1 (on the seed field a double hit does it;
+    the throw model has none between base kubbs 1 m apart)."""
+    game = make_game(KubbRules(kubbs_per_team=4))
+    state = game.new_initial_state()
+    state.apply_action(0)  # team 0 begins
+    assert state.turn == 1 and state.team == 0
+    for _ in range(4):
+        if state.phase == BATON_AIM:
+            state.apply_action(state.legal_actions()[0])
+        assert state.phase == BATON_OUT
+        state.apply_action(HIT)
+    assert state.standing_targets(0) == ([], [])
+    assert state.aim == game.kubbs and state.batons_left == 2
+    state.apply_action(HIT)
+    assert state.is_terminal() and state.winner == 0 and state.turn == 1
+    assert state.game_metrics()["first_turn_end"] == 1.0
+
+
+def test_a_game_that_ends_later_is_not_a_first_turn_end() -> None:
+    state = SEED.position(0, turn=3, felled_base=(5, 6, 7, 8, 9))
+    state.apply_action(HIT)
+    assert state.is_terminal() and state.winner == 0
+    assert state.game_metrics()["first_turn_end"] == 0.0
+
+
+def test_a_thrown_in_kubb_counts_only_wholly_in_the_half() -> None:
+    """Decided reading: the whole kubb in the other half, inside the field; a kubb on the
+    centre line or over a side line is a miss."""
+    geo = SEED.field
+    margin = 0.075
+    assert geo.landed(1, (geo.centre_x + margin, 2.5))
+    assert not geo.landed(1, (geo.centre_x + margin / 2, 2.5)), "lies over the centre line"
+    assert not geo.landed(1, (7.0, geo.width - margin / 2)), "lies over the side line"
+    assert not geo.landed(1, (geo.length - margin / 2, 2.5)), "lies over the baseline"
+    assert geo.landed(0, (geo.centre_x - margin, geo.width - margin))
+    for thrower in (0, 1):
+        for outcomes, points in SEED.landings[thrower]:
+            for action, _ in outcomes:
+                if action < throws.LANDINGS:
+                    point = points[action]
+                    assert point is not None and geo.landed(1 - thrower, point)

@@ -9,7 +9,7 @@ import pytest
 import sample_games
 from conftest import CliRunner, write
 from generator.api import GameDefinition, GameRegistrar, hookimpl
-from generator.registry import DISABLE_ENV, load_registry
+from generator.registry import DISABLE_ENV, PLUGINS_ENV, load_registry
 
 
 class RaisingPlugin:
@@ -155,3 +155,78 @@ def test_entry_points_of_the_importlib_metadata_backport_load() -> None:
         loaded = load_registry()
     assert loaded.failures == []
     assert {"halma", "kubb", "cardtrack", "tictactoe"} <= set(loaded.games)
+
+
+PATH_PLUGIN = """
+from generator.api import GameDefinition, hookimpl
+from generator.conformance import probe
+import dataclasses
+
+
+@hookimpl
+def plywright_register_games(register):
+    register(dataclasses.replace(probe.GAME, name="by-path"))
+"""
+
+
+def test_plugins_load_by_import_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``PLYWRIGHT_PLUGINS`` imports modules that no distribution installs; a missing one is a
+    failure of its own, and a module also installed registers once."""
+    write(tmp_path / "by_path_game.py", PATH_PLUGIN)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(PLUGINS_ENV, "by_path_game, no_such_module,plywright_tictactoe.plugin")
+    registry = load_registry()
+    assert registry.game_owner["by-path"] == "by_path_game"
+    assert registry.game_owner["tictactoe"] == "tictactoe"
+    [failure] = registry.failures
+    assert failure.name == "no_such_module"
+    assert failure.reason == "ModuleNotFoundError: No module named 'no_such_module'"
+    monkeypatch.setenv(DISABLE_ENV, "by_path_game")
+    assert "by-path" not in load_registry().games
+
+
+class RetiredHookPlugin:
+    @hookimpl
+    def plywright_register_games(self, register: GameRegistrar) -> None:
+        register(
+            GameDefinition(
+                "cardrace", "again", "v1", sample_games.CardRaceRules, sample_games.CardRaceGame
+            )
+        )
+
+    @hookimpl
+    def plywright_static_checks(self, variant: object) -> None:
+        return None
+
+
+def test_a_plugin_of_the_first_contract_is_refused_with_a_hint() -> None:
+    """A game's own checks hang on its definition now: the old hook would never be called."""
+    registry = load_registry(extra_plugins=[("v1", RetiredHookPlugin())])
+    [failure] = registry.failures
+    assert failure.name == "v1" and "cardrace" not in registry.games
+    assert failure.reason == (
+        "TypeError: plywright_static_checks is not a plywright hook any more: "
+        "set GameDefinition.static_checks of the game"
+    )
+
+
+def test_lazy_callables_import_on_first_call() -> None:
+    import subprocess
+    import sys
+
+    from generator.api import lazy
+
+    with pytest.raises(ValueError, match=r"expected 'package\.module:function'"):
+        lazy("plugins.halma.records.check_record")
+    code = (
+        "import sys\n"
+        "from generator.api import lazy\n"
+        "checker = lazy('plugins.halma.records:check_record')\n"
+        "assert 'plugins.halma.records' not in sys.modules\n"
+        "try:\n"
+        "    checker([])\n"
+        "except ValueError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "line 1: a record needs a header and a result line"

@@ -18,8 +18,9 @@ from generator.errors import InputError
 from generator.registry import Registry, load_registry
 from generator.simulate.mcts import MctsAgent
 from generator.simulate.runner import agent_spec, run_check
-from generator.simulate.strongplay import Matchup, spoiler_probe
+from generator.simulate.strongplay import Matchup, spoiler_probe, victim_matchups
 from generator.simulate.table import RESULT_CODE, GameTable
+from generator.simulate.verdict import judge_strong
 from generator.variant import parse_variant
 
 
@@ -168,6 +169,38 @@ def test_spoiler_probe_separates_spoiling_from_skill(games: Registry) -> None:
     assert not fair["exploit"] and fair["open_share"] == pytest.approx(0.5)
     few = spoiler_probe(matchup, _table([0, 0, 1, 1]), baseline, 3, options)
     assert not few["exploit"], "two games without the victim winning prove nothing"
+
+
+def test_a_victim_that_escapes_when_it_plays_well_was_kingmade(games: Registry) -> None:
+    """Three seats: the spoiler hands every game to the third seat. When the victim, played by
+    the strong agent, then wins its share, it was slowed, not locked out: kingmaking (a note);
+    when it still cannot win, when the games stall, or with two seats, an exploit."""
+    options = _variant(games, "duel").check  # type: ignore[attr-defined]
+    spoiler = games.agent("duel", "mcts").spoiling(2)
+    agents = (games.agent("duel", "random"), spoiler, games.agent("duel", "random"))
+    matchup = Matchup("spoiler", "spoiler-seat2-victim3", agents, 20, 20, seat=1, victim=2)
+    baseline = _table([0, 1, 2] * 20)
+    kept = _table([0] * 20)
+    [again] = victim_matchups([matchup], [kept], baseline, options)
+    assert again.kind == "victim" and again.label == "strong-victim-seat2-victim3"
+    assert again.agents[2].name == "mcts:1000" and again.agents[1] == spoiler
+    made = spoiler_probe(matchup, kept, baseline, 3, options, _table([0, 2] * 10))
+    assert made["kingmaking"] and not made["exploit"]
+    assert made["reason"].startswith("kingmaking: seat 2 playing only to spoil keeps seat 3")
+    assert made["strong_victim"]["open_share"] == pytest.approx(0.5)
+    locked = spoiler_probe(matchup, kept, baseline, 3, options, _table([0] * 20))
+    assert locked["exploit"] and not locked["kingmaking"]
+    stalled_games = _table([0] * 10 + [None] * 10)
+    stalled = spoiler_probe(matchup, stalled_games, baseline, 3, options, _table([0, 2] * 10))
+    assert stalled["exploit"] and not stalled["kingmaking"]
+    fair = _table([0, 2] * 10)
+    assert victim_matchups([matchup], [fair], baseline, options) == []
+    duel = Matchup("spoiler", "s", agents[:2], 20, 20, seat=0, victim=1)
+    assert victim_matchups([duel], [_table([None] * 20)], _table([0, 1] * 20), options) == []
+    alone = spoiler_probe(duel, _table([None] * 20), _table([0, 1] * 20), 2, options)
+    assert alone["exploit"] and not alone["kingmaking"]
+    reasons, notes = judge_strong({"probes": [made]}, options)
+    assert reasons == [] and notes == [made["reason"]]
 
 
 def test_probe_records_are_marked_and_replay(games: Registry, tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """The fast lane: a plugin's compiled batch simulator for one variant and a set of agents.
 
-A plugin answers the ``plywright_fast_lane(variant, agents)`` hook with a :class:`FastLane`
+A game offers one through ``GameDefinition.fast_lane(variant, agents)``: a :class:`FastLane`
 when it can play that variant with exactly those agents (else ``None``). The lane plays game
 indices ``i`` of a check seeded ``S`` and returns the same statistics the Python simulator
 collects, as a :class:`GameTable` (columns straight from the compiled code: no object per
@@ -100,12 +100,10 @@ def play_fast(
 def find_fast_lane(
     registry: Registry, variant: Variant, agents: Sequence[AgentSpec]
 ) -> FastLane | None:
-    """The first fast lane a plugin offers for ``variant`` played by ``agents``, if any."""
-    hook = getattr(registry.pm.hook, "plywright_fast_lane", None)
-    if hook is None:
-        return None
-    lane: FastLane | None = hook(variant=variant, agents=tuple(agents))
-    return lane
+    """The fast lane the variant's game offers for ``variant`` played by ``agents``, if any
+    (``registry``: the one the variant was read with)."""
+    finder = variant.definition.fast_lane
+    return finder(variant, tuple(agents)) if finder is not None else None
 
 
 def select_fast_lane(

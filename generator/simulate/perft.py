@@ -1,7 +1,7 @@
 """Legal-move tree counts (perft) for turn-based engines.
 
-An engine may provide a fast ``state.perft(depth) -> int``; otherwise the generic
-clone-and-apply walk below is used.
+An engine may count its own tree fast (:class:`~generator.engine.CountsPerft`); otherwise
+the generic clone-and-apply walk below is used.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from generator.engine import Game, State
+from generator.engine import Game, State, fast_perft
 from generator.errors import InputError
 
 
@@ -36,8 +36,8 @@ def perft_lines(game: Game, max_depth: int) -> Iterator[tuple[int, int, float]]:
             "perft: this game has chance nodes or simultaneous moves (turn-based only)"
         )
     start = game.new_initial_state()
-    fast = getattr(start, "perft", None)
+    fast = fast_perft(start)
     for depth in range(1, max_depth + 1):
         began = time.perf_counter()
-        count = fast(depth) if callable(fast) else generic_perft(start.clone(), depth)
+        count = fast.perft(depth) if fast is not None else generic_perft(start.clone(), depth)
         yield depth, count, time.perf_counter() - began

@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.api import Agent, AgentSpec
-from generator.engine import CHANCE, Game, Outcome, State, num_legal_actions
+from generator.engine import (
+    CHANCE,
+    Game,
+    Outcome,
+    State,
+    WritesOwnRecord,
+    game_metrics,
+    num_legal_actions,
+    own_record,
+)
 from generator.simulate.generic_agents import sample_chance
 
 
@@ -55,7 +64,8 @@ def play_game(
     record: list[dict[str, Any]] | None = None
     if record_header is not None:
         record = [{**record_header, "game_index": index, **game.record_header()}]
-    own_lines = record is not None and callable(getattr(state, "record_lines", None))
+    writer = own_record(state)
+    own_lines = record is not None and writer is not None
     moves = branching = decisions = 0
     for _ in range(info.max_length):
         if state.is_terminal() or (limit is not None and moves >= limit):
@@ -77,19 +87,20 @@ def play_game(
     bound_hit = not state.is_terminal()
     outcome = state.outcome() if not bound_hit else Outcome("unfinished")
     if record is not None:
-        record.extend(_record_tail(state, outcome, own_lines))
-    own_metrics = getattr(state, "game_metrics", None)
-    extra = {k: float(v) for k, v in own_metrics().items()} if callable(own_metrics) else {}
+        record.extend(_record_tail(state, outcome, writer))
+    extra = game_metrics(state)
     return GameStats(index, outcome, moves, branching, decisions, bound_hit, extra), record
 
 
-def _record_tail(state: State, outcome: Outcome, own_lines: bool) -> list[dict[str, Any]]:
-    """The record lines after the header: the engine's own action lines if it writes them
-    (``State.record_lines()``), then its result line (``State.record_result()``) or the core's."""
-    lines: list[dict[str, Any]] = list(state.record_lines()) if own_lines else []  # type: ignore[attr-defined]
-    own_result = getattr(state, "record_result", None)
-    if callable(own_result) and not (outcome.result == "unfinished" and not state.is_terminal()):
-        lines.append(own_result())
+def _record_tail(
+    state: State, outcome: Outcome, writer: WritesOwnRecord | None
+) -> list[dict[str, Any]]:
+    """The record lines after the header: the engine's own action lines and result line if it
+    writes its own record (:class:`WritesOwnRecord`; the core's result line when the game was
+    cut short), else the core's result line."""
+    lines: list[dict[str, Any]] = list(writer.record_lines()) if writer is not None else []
+    if writer is not None and not (outcome.result == "unfinished" and not state.is_terminal()):
+        lines.append(writer.record_result())
     else:
         lines.append(
             {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}

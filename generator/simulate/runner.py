@@ -334,6 +334,11 @@ def run_check(
             tables = strongplay.play_matchups(
                 registry, variant, found, seed, backend, records, progress, engine
             )
+            victims = strongplay.victim_matchups(found, tables, stats, variant.check)
+            tables += strongplay.play_matchups(
+                registry, variant, victims, seed, backend, records, progress, engine
+            )
+            found += victims
             strong_play = strongplay.strong_play_report(variant, found, tables, stats, level)
     if stats_out is not None:
         stats_out.append(stats)

@@ -20,7 +20,13 @@ seeded from the check's seed, on the same backend:
   of its share, significantly, is an **exploit** and fails the verdict. Counting only the
   games the spoiler did not win separates spoiling from skill: a spoiler that simply wins is
   a strong player, not a spoiler. Probe games stop after four times the longest game of the check
-  (a stalled game counts as not won by the victim).
+  (a stalled game counts as not won by the victim). With three or more seats a victim can be
+  kept from winning by being slowed while others win (**kingmaking**, which every game of three
+  or more allows) or by being locked out: so each pair found so is played again with the victim
+  in the hands of the strong agent playing to win (the **strong-victim** games). A victim that
+  still cannot win, or games that end significantly less often than the check's (one-sided
+  binomial test), make an exploit; a strong victim that escapes makes a kingmaking note, not a
+  failure.
 - ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
   in one seat against the default agents, for each seat, with a chi-square test of whether
   its wins depend on the seat (a seat favoured by more than skill).
@@ -32,11 +38,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from generator.api import AgentSpec, CheckOptions
+from generator.api import AgentSpec, CheckOptions, SearchSettings
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate.executors import Backend
@@ -61,7 +67,7 @@ short chunks keep both workers busy to the end."""
 class Matchup:
     """One lineup of agents played for a purpose (a ladder rung's seat, a probe pair, ...)."""
 
-    kind: Literal["ladder", "strong", "spoiler", "seat"]
+    kind: Literal["ladder", "strong", "spoiler", "victim", "seat"]
     label: str
     """Short slug: records subfolder and the records' ``purpose``."""
     agents: tuple[AgentSpec, ...]
@@ -181,6 +187,33 @@ def spoiler_games(games: int, seats: int) -> int:
 
 PAIR_GAMES = 16
 """The fewest games of a spoiler probe with more than two seats (``0.8**16 < 0.03``)."""
+
+
+def victim_matchups(
+    found: Sequence[Matchup],
+    tables: Sequence[GameTable],
+    baseline: GameTable,
+    options: CheckOptions,
+) -> list[Matchup]:
+    """The strong-victim games (see the module) of every spoiler probe with three or more seats
+    whose victim was kept from winning."""
+    out = []
+    for matchup, table in zip(found, tables, strict=True):
+        seats = len(matchup.agents)
+        if matchup.kind != "spoiler" or seats < 3:
+            continue
+        assert matchup.victim is not None
+        if not _kept_out(table, baseline, matchup.seat, matchup.victim, seats, options)[0]:
+            continue
+        spoiler = matchup.agents[matchup.seat]
+        assert spoiler.settings is not None
+        winner = spoiler.configured(SearchSettings(spoiler.settings.budget))
+        agents = tuple(
+            winner if s == matchup.victim else agent for s, agent in enumerate(matchup.agents)
+        )
+        label = matchup.label.replace("spoiler-", "strong-victim-", 1)
+        out.append(replace(matchup, kind="victim", label=label, agents=agents))
+    return out
 
 
 def matchup_seed(seed: int, label: str) -> int:
@@ -325,10 +358,42 @@ def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) 
     return {"agent": agent, "games": len(strong), **metrics}
 
 
+def _kept_out(
+    table: GameTable,
+    baseline: GameTable,
+    spoiler: int,
+    victim: int,
+    seats: int,
+    options: CheckOptions,
+) -> tuple[bool, float, float]:
+    """``(kept out, p-value, reference share)``: whether ``victim`` wins at most
+    ``exploit_ratio`` of its share of the games ``spoiler`` does not win, significantly."""
+    wins = table.outright_wins(seats)
+    open_games = len(table) - wins[spoiler]
+    base_wins = baseline.outright_wins(seats)
+    base_open = len(baseline) - base_wins[spoiler]
+    reference = base_wins[victim] / base_open if base_open else 0.0
+    rate = wins[victim] / open_games if open_games else 0.0
+    p_value = _binomial_tail_low(wins[victim], open_games, reference)
+    kept = (
+        open_games > 0
+        and reference > 0
+        and rate <= options.exploit_ratio * reference
+        and p_value < options.probe_alpha
+    )
+    return kept, p_value, reference
+
+
 def spoiler_probe(
-    matchup: Matchup, table: GameTable, baseline: GameTable, seats: int, options: CheckOptions
+    matchup: Matchup,
+    table: GameTable,
+    baseline: GameTable,
+    seats: int,
+    options: CheckOptions,
+    strong_victim: GameTable | None = None,
 ) -> dict[str, Any]:
-    """One spoiler probe's entry of ``probes`` (see the module)."""
+    """One spoiler probe's entry of ``probes`` (see the module); ``strong_victim``: the pair's
+    strong-victim games, if they were played."""
     assert matchup.victim is not None
     spoiler, victim = matchup.seat, matchup.victim
     confidence = options.confidence
@@ -336,20 +401,40 @@ def spoiler_probe(
     wins = table.outright_wins(seats)
     open_games = games - wins[spoiler]
     base_wins = baseline.outright_wins(seats)
-    base_open = len(baseline) - base_wins[spoiler]
-    reference = base_wins[victim] / base_open if base_open else 0.0
     kept = open_games - wins[victim]
     rate = wins[victim] / open_games if open_games else 0.0
-    p_value = _binomial_tail_low(wins[victim], open_games, reference)
-    exploit = (
-        open_games > 0
-        and reference > 0
-        and rate <= options.exploit_ratio * reference
-        and p_value < options.probe_alpha
+    kept_out, p_value, reference = _kept_out(table, baseline, spoiler, victim, seats, options)
+    ended = table.count("win", "draw")
+    base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
+    stalled = _binomial_tail_low(ended, games, base_completion) < options.probe_alpha
+    escaped: dict[str, Any] | None = None
+    if strong_victim is not None and len(strong_victim):
+        strong_wins = strong_victim.outright_wins(seats)
+        strong_open = len(strong_victim) - strong_wins[spoiler]
+        escaped = {
+            "agent": matchup.agents[spoiler].registered,
+            "games": len(strong_victim),
+            "victim_wins": strong_wins[victim],
+            "open_games": strong_open,
+            "open_share": round(strong_wins[victim] / strong_open, 6) if strong_open else 0.0,
+            "kept_out": _kept_out(strong_victim, baseline, spoiler, victim, seats, options)[0],
+        }
+    kingmaking = (
+        kept_out and seats > 2 and not stalled and escaped is not None and not escaped["kept_out"]
     )
+    exploit = kept_out and not kingmaking
     kept_rate = 1 - wins[victim] / games if games else 0.0
     kept_pair = _pair(games - wins[victim], games, confidence)
-    if exploit:
+    if kingmaking:
+        assert escaped is not None
+        reason = (
+            f"kingmaking: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
+            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
+            f"games, but seat {victim + 1} playing well wins {_pct(escaped['open_share'])} % of "
+            f"the {escaped['open_games']} games the spoiler does not win: slowed, not locked "
+            "out (any game of three or more allows this)"
+        )
+    elif exploit:
         reason = (
             f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
             f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
@@ -387,6 +472,8 @@ def spoiler_probe(
         "completion_interval": _pair(table.count("win", "draw"), games, confidence),
         "p_value": float(f"{p_value:.6g}"),
         "exploit": exploit,
+        "kingmaking": kingmaking,
+        "strong_victim": escaped,
         "reason": reason,
     }
 
@@ -436,8 +523,11 @@ def strong_play_report(
     options = variant.check
     strong = [t for m, t in zip(found, tables, strict=True) if m.kind == "strong"]
     strong_name = next(m.agents[0].name for m in found if m.kind == "strong")
+    victims = {
+        (m.seat, m.victim): t for m, t in zip(found, tables, strict=True) if m.kind == "victim"
+    }
     probes = [
-        spoiler_probe(m, t, baseline, seats, options)
+        spoiler_probe(m, t, baseline, seats, options, victims.get((m.seat, m.victim)))
         for m, t in zip(found, tables, strict=True)
         if m.kind == "spoiler"
     ]

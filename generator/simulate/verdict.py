@@ -95,7 +95,7 @@ def judge_strong(strong_play: dict[str, Any], limits: CheckOptions) -> tuple[lis
             notes.append(f"under strong play: {note}")
     reasons += [probe["reason"] for probe in strong_play.get("probes", []) if probe["exploit"]]
     for probe in strong_play.get("probes", []):
-        if probe.get("favoured"):
+        if probe.get("favoured") or probe.get("kingmaking"):
             notes.append(probe["reason"])
     rungs = strong_play.get("skill", [])
     if rungs and strong:

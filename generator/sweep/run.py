@@ -226,13 +226,42 @@ def _strong_play(
         plans += strongplay.matchup_plans(
             registry, point.variant, mine, sweep.seed, None, _engine(point.plan)
         )
-    counts = [matchup.games for mine in found for matchup in mine]
+    parts = _play_grouped(found, plans, backend, progress)
+    victims, plans = [], []
+    for point, stats, mine, part in zip(sweep.points, results, found, parts, strict=True):
+        extra = strongplay.victim_matchups(mine, part, stats, point.variant.check)
+        victims.append(extra)
+        plans += strongplay.matchup_plans(
+            registry, point.variant, extra, sweep.seed, None, _engine(point.plan)
+        )
+    more = _play_grouped(victims, plans, backend, progress)
+    out = []
+    for point, stats, mine, part, extra, added in zip(
+        sweep.points, results, found, parts, victims, more, strict=True
+    ):
+        out.append(
+            strongplay.strong_play_report(
+                point.variant, [*mine, *extra], [*part, *added], stats, level
+            )
+        )
+    return out
+
+
+def _play_grouped(
+    groups: Sequence[Sequence[strongplay.Matchup]],
+    plans: list[CheckPlan],
+    backend: Backend,
+    progress: Progress | None,
+) -> list[list[GameTable]]:
+    """The games of every group's matchups in one batch, split back by group."""
+    if not plans:
+        return [[] for _ in groups]
+    counts = [matchup.games for group in groups for matchup in group]
     tables = simulate_many(plans, counts, backend, progress, largest=strongplay.MATCHUP_CHUNK)
     out, start = [], 0
-    for point, stats, mine in zip(sweep.points, results, found, strict=True):
-        part = tables[start : start + len(mine)]
-        start += len(mine)
-        out.append(strongplay.strong_play_report(point.variant, mine, part, stats, level))
+    for group in groups:
+        out.append(tables[start : start + len(group)])
+        start += len(group)
     return out
 
 

@@ -41,7 +41,7 @@ from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
 from plugins.cardtrack.parts import token_plan, token_solid
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.refcard import card_sides, fitting_size, write_refcard
-from plugins.cardtrack.rulebook import Texts, joined
+from plugins.cardtrack.rulebook import Texts
 from plugins.cardtrack.tokens import PLAYER_COLOURS, Token, token_set, write_token_sheet
 
 if TYPE_CHECKING:
@@ -66,13 +66,13 @@ class CardtrackBuild:
 
     @cached_property
     def mat(self) -> Mat:
-        p, r, ts = self.production, self.rules, self.texts
+        p, r, t = self.production, self.rules, self.texts[0]
         words = MatTexts(
-            title=joined(ts[:1], "mat.title", w=mm(p.w), h=mm(p.h), height=r.height),
-            black_start=joined(ts, "mat.black_start"),
-            red_start=joined(ts, "mat.red_start"),
-            summit=joined(ts, "mat.summit"),
-            joker=ts[0]("mat.joker"),
+            title=t("mat.title", w=t.number(p.w), h=t.number(p.h), height=r.height),
+            black_start=t("mat.black_start"),
+            red_start=t("mat.red_start"),
+            summit=t("mat.summit"),
+            joker=t("mat.joker"),
         )
         return track_mat(p, height=r.height, max_columns=r.max_columns, texts=words, name=self.name)
 
@@ -98,14 +98,14 @@ class CardtrackBuild:
 
     def mat_info(self) -> list[str]:
         first, last = self.mat.columns
-        p = self.production
+        p, t = self.production, self.texts[0]
         return [
-            self.texts[0](
+            t(
                 "mat.info",
                 name=self.name,
-                w=mm(p.w),
-                h=mm(p.h),
-                columns=last - first + 1,
+                w=t.number(p.w),
+                h=t.number(p.h),
+                columns=t.count("column", last - first + 1),
                 height=self.rules.height,
             )
         ]
@@ -140,18 +140,23 @@ class CardtrackBuild:
         write_mat_svg(self.mat, path)
 
     def write_token_sheet(self, path: Path) -> None:
-        t = self.texts
+        """The token sheet in the first language (one sheet serves every language)."""
+        t, p = self.texts[0], self.production
         big = sum(tok.kind == "big" for tok in self.tokens)
         write_token_sheet(
             self.tokens,
             path,
             paper=self.paper,
-            production=self.production,
-            title=joined(t, "tokens.title"),
-            lines=[
-                *(x("tokens.line1", big=big, small=len(self.tokens) - big) for x in t),
-                *(x("tokens.line2") for x in t),
-            ],
+            production=p,
+            title=t("tokens.title"),
+            lines=[t("tokens.line1", big=big, small=len(self.tokens) - big), t("tokens.line2")],
+            page_words=t.raw("tokens.page"),
+            footer=t(
+                "tokens.footer",
+                bleed=t.mm(p.bleed),
+                big=t.mm(p.big_token),
+                small=t.mm(p.small_token),
+            ),
         )
 
     def write_token_dxf(self, path: Path) -> None:

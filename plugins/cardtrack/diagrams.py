@@ -17,11 +17,14 @@ from typing import Literal
 
 from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
 from plugins.cardtrack.cards import parse, value
-from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
+from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_of_index, slot_rect
+from plugins.cardtrack.options import CardtrackRules
+from plugins.cardtrack.rules import BUILD, action_type, make_game
 from plugins.cardtrack.tokens import PLAYER_COLOURS, Player, TokenKind
 
 Mark = Literal["", "ok", "bad"]
@@ -35,6 +38,8 @@ SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 RED_SUITS = {"D", "H"}
 PAD = 0.12
 """Table margin around the shown slots, as a share of the card height."""
+MIN_LABEL = 6.5
+"""Smallest text (pt) a diagram draws: card ranks, the joker's word, step numbers."""
 
 
 @dataclass(frozen=True)
@@ -121,9 +126,18 @@ def _free(slots: Iterable[Slot], cards: Iterable[tuple[Slot, str]]) -> tuple[Slo
     return tuple(s for s in slots if s not in taken)
 
 
-def setup_scene() -> Scene:
-    """The two jokers one card length apart, a big token on each."""
-    return Scene(JOKERS, _free(_grid((0, 1), (0, 1), 1), JOKERS), BIG_TOKENS)
+def first_builds(rules: CardtrackRules) -> tuple[Slot, ...]:
+    """Every slot the rules engine lets the first card of a game go to (a black 5 turned)."""
+    state = make_game(rules).new_initial_state()
+    state.apply_action(parse("5C", 0))
+    builds = [action for action in state.legal_actions() if action_type(action) == BUILD]
+    return tuple(slot_of_index(action >> 3) for action in builds)
+
+
+def setup_scene(rules: CardtrackRules | None = None) -> Scene:
+    """The two jokers one card length apart, a big token on each; dashed, exactly the slots the
+    first card may go to under ``rules``."""
+    return Scene(JOKERS, first_builds(rules or CardtrackRules()), BIG_TOKENS)
 
 
 EXAMPLE_TRACK: tuple[tuple[Slot, str], ...] = (
@@ -135,7 +149,7 @@ EXAMPLE_TRACK: tuple[tuple[Slot, str], ...] = (
     (Slot("V", 1, 3), "8S"),
     (Slot("V", 1, 1), "QD"),
 )
-"""A short track both players built (rows 0-3)."""
+"""A short track both players built (rows 0–3)."""
 
 
 def legal_scene() -> Scene:
@@ -196,21 +210,25 @@ KING_TRACK: tuple[tuple[Slot, str], ...] = (
     (Slot("V", 0, 1), "10S"),
     (Slot("V", 0, 2), "AC"),
     (Slot("H", 0, 1), "JH"),
-    (Slot("V", 1, 1), "6D"),
+    (Slot("V", 1, 1), "QD"),
     (Slot("H", 0, 0), "3H"),
 )
+KING_PATH = (Slot("V", 0, 0), Slot("V", 0, 1), Slot("H", 0, 1), Slot("V", 1, 1))
+"""10, J, Q: at most the king (13), and at most the Q it stops on, so legal in both readings
+of the small-token path."""
+KING_FREE = Slot("H", 0, 0)
+"""The card Red's big token keeps free."""
 
 
 def king_scene() -> Scene:
     """Black turns a king: a small token onto Black's joker, then three steps to ``V(1, 1)``,
-    in front of Red's big token (which keeps ``H(0, 0)`` free). The ace above the ten is
-    worth more than the king: the token could not have gone up that way."""
-    path = (Slot("V", 0, 0), Slot("V", 0, 1), Slot("H", 0, 1), Slot("V", 1, 1))
+    beside Red's big token (which keeps ``H(0, 0)`` free). The ace above the ten is worth
+    more than the king: the token could not have gone up that way."""
     return Scene(
         KING_TRACK,
         _free(_grid((0, 1), (0, 1, 2), 1), KING_TRACK),
-        (*BIG_TOKENS, TokenAt(Slot("V", 1, 1), "black", "small")),
-        path=path,
+        (*BIG_TOKENS, TokenAt(KING_PATH[-1], "black", "small")),
+        path=KING_PATH,
         crossed=(Slot("V", 0, 2),),
     )
 
@@ -218,33 +236,40 @@ def king_scene() -> Scene:
 BLOCK_TRACK: tuple[tuple[Slot, str], ...] = (
     *JOKERS,
     (Slot("V", 0, 1), "3C"),
-    (Slot("V", 0, 2), "6S"),
-    (Slot("H", 0, 2), "4D"),
-    (Slot("V", 1, 2), "2S"),
     (Slot("H", 0, 1), "5D"),
-    (Slot("H", 0, 0), "7H"),
-    (Slot("V", 1, 1), "9H"),
+    (Slot("V", 1, 1), "7H"),
+    (Slot("V", 0, 2), "6S"),
+    (Slot("H", 0, 2), "8D"),
+    (Slot("V", 1, 2), "9H"),
+    (Slot("V", 0, 3), "10C"),
+    (Slot("H", 0, 3), "4C"),
+    (Slot("V", 1, 3), "8S"),
 )
-BLOCK_PATH = (Slot("V", 0, 2), Slot("H", 0, 2), Slot("V", 1, 2))
-"""The small-token move the block rule forbids."""
+RED_BIG = Slot("V", 1, 2)
+"""Where Red's big token stands in the block diagram (its neighbours: V(1, 1), H(0, 2),
+V(1, 3))."""
+BLOCKERS = (Slot("V", 1, 1), Slot("H", 0, 2))
+"""Black's small tokens on two of them."""
+BLOCK_PATH = (Slot("V", 0, 3), Slot("H", 0, 3), Slot("V", 1, 3))
+"""The small-token move the block rule forbids (legal in both path readings otherwise)."""
 
 
 def block_scene() -> Scene:
-    """Red's big token on ``V(1, 1)`` has three neighbouring cards; Black's small tokens hold
-    two. Black's small token on ``V(0, 2)`` may not move onto the third, ``V(1, 2)``."""
+    """Red's big token on ``V(1, 2)`` has three neighbouring cards; Black's small tokens hold
+    two. Black's small token on ``V(0, 3)`` may not move onto the third, ``V(1, 3)``. No token
+    stands on a starting joker but its owner's."""
     tokens = (
         TokenAt(Slot("V", 0, 0), "black", "big"),
-        TokenAt(Slot("V", 1, 1), "red", "big"),
-        TokenAt(Slot("V", 1, 0), "black", "small"),
-        TokenAt(Slot("H", 0, 1), "black", "small"),
-        TokenAt(Slot("V", 0, 2), "black", "small"),
+        TokenAt(RED_BIG, "red", "big"),
+        *(TokenAt(slot, "black", "small") for slot in BLOCKERS),
+        TokenAt(BLOCK_PATH[0], "black", "small"),
     )
     return Scene(
         BLOCK_TRACK,
-        _free(_grid((0, 1), (0, 1, 2), 1), BLOCK_TRACK),
+        _free(_grid((0, 1), (0, 1, 2, 3), 1), BLOCK_TRACK),
         tokens,
         path=BLOCK_PATH,
-        crossed=(Slot("V", 1, 2),),
+        crossed=(BLOCK_PATH[-1],),
     )
 
 
@@ -293,6 +318,12 @@ def rank_text(name: str, ranks: Mapping[str, str]) -> str:
     return f"{ranks.get(rank, rank)}{SUIT_SIGNS[suit]}"
 
 
+def _fitted(text: str, font: str, size: float, width: float) -> float:
+    """``size`` made smaller (never below :data:`MIN_LABEL`) until ``text`` fits ``width``."""
+    fit = size * width / max(stringWidth(text, font, size), 1e-9)
+    return max(MIN_LABEL, min(size, fit))
+
+
 def _card(
     frame: _Frame,
     slot: Slot,
@@ -300,6 +331,7 @@ def _card(
     w: float,
     h: float,
     ranks: Mapping[str, str],
+    joker_word: str,
     *,
     raised: bool = False,
 ) -> Group:
@@ -325,27 +357,32 @@ def _card(
             strokeColor=colors.HexColor(CARD_EDGE), strokeWidth=0.7,
         )
     )  # fmt: skip
-    label = rank_text(name, ranks)
-    size = 0.3 * min(cw, ch) * s
+    size = max(MIN_LABEL, 0.24 * w * s)
     cx = x0 + cw * s / 2
-    if slot.kind == "V":
-        lx, ly = x0 + 0.3 * cw * s, y0 + 0.76 * ch * s
-    else:
-        lx, ly = cx, y0 + 0.74 * ch * s
     if joker:
+        violet = colors.HexColor("#6a4fa3")
         group.add(
-            String(lx, ly - 0.2 * size, "★", fontName=bold, fontSize=size * 0.9,
-                   fillColor=colors.HexColor("#6a4fa3"), textAnchor="middle")
+            String(x0 + 0.08 * w * s, y0 + ch * s - 0.08 * w * s - 0.75 * size, "★",
+                   fontName=bold, fontSize=0.9 * size, fillColor=violet)
         )  # fmt: skip
+        word = _fitted(joker_word, bold, max(MIN_LABEL, 0.13 * w * s), 0.9 * cw * s)
         group.add(
-            String(cx, y0 + 0.1 * ch * s, "JOKER", fontName=bold, fontSize=size * 0.4,
-                   fillColor=colors.HexColor("#6a4fa3"), textAnchor="middle")
+            String(cx, y0 + 0.1 * ch * s, joker_word, fontName=bold, fontSize=word,
+                   fillColor=violet, textAnchor="middle")
         )  # fmt: skip
         return group
-    group.add(
-        String(lx, ly - 0.3 * size, label, fontName=bold, fontSize=0.8 * size,
-               fillColor=ink, textAnchor="middle")
-    )  # fmt: skip
+    label = rank_text(name, ranks)
+    if slot.kind == "V":  # top left corner, clear of a path through the card's middle
+        size = _fitted(label, bold, size, 0.34 * cw * s)
+        group.add(
+            String(x0 + 0.07 * w * s, y0 + ch * s - 0.07 * w * s - 0.75 * size, label,
+                   fontName=bold, fontSize=size, fillColor=ink)
+        )  # fmt: skip
+    else:  # above a path along the bridge's middle
+        group.add(
+            String(cx, y0 + ch * s - 0.07 * w * s - 0.75 * size, label, fontName=bold,
+                   fontSize=size, fillColor=ink, textAnchor="middle")
+        )  # fmt: skip
     return group
 
 
@@ -354,8 +391,8 @@ def _empty(frame: _Frame, slot: Slot, w: float, h: float) -> Rect:
     x0, y0 = frame(x, y)
     s = frame.scale
     return Rect(
-        x0, y0, cw * s, ch * s, rx=3 * s, ry=3 * s, fillColor=None,
-        strokeColor=colors.HexColor("#b4b9b0"), strokeWidth=0.6, strokeDashArray=[2.5, 2],
+        x0, y0, cw * s, ch * s, rx=3 * s, ry=3 * s, fillColor=colors.HexColor("#f8faf6"),
+        strokeColor=colors.HexColor("#9aa396"), strokeWidth=0.7, strokeDashArray=[2.5, 2],
     )  # fmt: skip
 
 
@@ -367,7 +404,7 @@ def _token(centre: tuple[float, float], radius: float, player: Player, kind: Tok
     return Group(
         Circle(x + 0.8, y - 0.8, radius, fillColor=colors.Color(0, 0, 0, 0.25), strokeColor=None),
         Circle(x, y, radius, fillColor=colour, strokeColor=colors.white, strokeWidth=0.9),
-        String(x, y - radius * 0.36, sign, fontName=bold, fontSize=radius * 1.05,
+        String(x, y - radius * 0.36, sign, fontName=bold, fontSize=max(MIN_LABEL, radius * 1.05),
                fillColor=colors.white, textAnchor="middle"),
     )  # fmt: skip
 
@@ -423,10 +460,12 @@ def render(
     card: tuple[float, float] = (63.0, 88.0),
     ranks: Mapping[str, str] | None = None,
     token_sizes: tuple[float, float] = (30.0, 18.0),
+    joker: str = "JOKER",
 ) -> Drawing:
-    """The scene as a drawing ``width`` points wide (cards at the variant's proportions)."""
+    """The scene as a drawing ``width`` points wide (cards at the variant's proportions);
+    ``joker`` is the word printed on jokers. No text is drawn below :data:`MIN_LABEL`."""
     check_scene(scene)
-    regular, bold, _, _ = register_fonts()
+    bold = register_fonts()[1]
     ranks = ranks or {}
     w, h = card
     x0, y0, x1, y1 = _extent(scene, w, h)
@@ -440,29 +479,27 @@ def render(
     for slot in scene.empty:
         drawing.add(_empty(frame, slot, w, h))
     for slot, name in scene.cards:
-        drawing.add(_card(frame, slot, name, w, h, ranks))
+        drawing.add(_card(frame, slot, name, w, h, ranks, joker))
     if scene.new:
-        drawing.add(_card(frame, scene.new[0], scene.new[1], w, h, ranks, raised=True))
+        drawing.add(_card(frame, scene.new[0], scene.new[1], w, h, ranks, joker, raised=True))
     if scene.path:
         points = []
         for slot in scene.path:
             x, y, cw, ch = slot_rect(slot, w, h)
             points.append(frame(x + cw / 2, y + ch / 2))
         drawing.add(_arrow(points, PATH, max(1.4, 0.018 * width)))
-        cards = scene.card_map()
-        for i, (slot, (px, py)) in enumerate(zip(scene.path[1:], points[1:], strict=True)):
-            del slot
-            badge = 0.09 * w * scale
+        font = max(MIN_LABEL, 0.1 * w * scale)
+        badge = font / 1.15
+        for i, (px, py) in enumerate(points[1:]):
+            bx, by = px + 0.2 * w * scale, py - 0.2 * w * scale
             drawing.add(
-                Circle(px + 1.5 * badge, py - 1.5 * badge, badge, fillColor=colors.HexColor(PATH),
-                       strokeColor=colors.white, strokeWidth=0.8)
+                Circle(bx, by, badge, fillColor=colors.HexColor(PATH), strokeColor=colors.white,
+                       strokeWidth=0.8)
             )  # fmt: skip
             drawing.add(
-                String(px + 1.5 * badge, py - 1.9 * badge, str(i + 1),
-                       fontName=bold, fontSize=1.15 * badge, fillColor=colors.white,
-                       textAnchor="middle")
+                String(bx, by - 0.35 * font, str(i + 1), fontName=bold, fontSize=font,
+                       fillColor=colors.white, textAnchor="middle")
             )  # fmt: skip
-        del cards
     by_slot: dict[Slot, list[TokenAt]] = {}
     for token in scene.tokens:
         by_slot.setdefault(token.slot, []).append(token)
@@ -475,14 +512,15 @@ def render(
             radius = (big if token.kind == "big" else small) / 2 * scale
             radius = min(radius, 0.3 * min(cw, ch) * scale)
             drawing.add(_token((cx + dx, cy + dy), radius, token.player, token.kind))
-    for slot in scene.crossed:
+    for slot in scene.crossed:  # upper right: clear of the rank, the path and its numbers
         x, y, cw, ch = slot_rect(slot, w, h)
-        drawing.add(mark_badge(frame(x + cw / 2, y + 0.3 * ch), 0.17 * w * scale, "bad"))
+        r = 0.15 * w
+        centre = frame(x + cw - 0.06 * w - r, y + ch - 0.06 * w - r)
+        drawing.add(mark_badge(centre, r * scale, "bad"))
     if scene.new and scene.mark:
         x, y, cw, ch = slot_rect(scene.new[0], w, h)
         drawing.add(mark_badge(frame(x + cw - 0.05 * w, y + ch - 0.05 * w), 0.16 * w * scale,
                                scene.mark))  # fmt: skip
-    del regular
     return drawing
 
 

@@ -154,11 +154,12 @@ class Odds:
 
 def lock_risk(state: CardtrackState, seat: int) -> float:
     """The chance that the opponent locks ``seat`` out by putting a token on its joker: 0 when
-    an own token guards it (or an opponent token is already there), else by what could get
-    there in one move (a small token, or a king's new token from the opponent's joker)."""
+    the rules protect it, an own token guards it (or an opponent token is already there), else
+    by what could get there in one move (a small token, or a king's new token from the
+    opponent's joker)."""
     home = state.game.starts[seat]
     mine = state.occ[seat]
-    if home in mine or home in state.occ[1 - seat]:
+    if home in mine or home in state.occ[1 - seat] or state.game.barred[1 - seat] == home:
         return 0.0
     links = state.links
     smalls = state.smalls[1 - seat]

@@ -57,6 +57,8 @@ H_FILL = "#f7f1e6"
 SUMMIT_FILL = "#ffe9a8"
 START_FILL = {"black": "#d6d6d6", "red": "#f7d0d4"}
 ROW_NUMBER = "#b9b9b9"
+MIN_LABEL_PT = 6.0
+"""Labels smaller than this (pt) are left off the reduced assembly map."""
 
 Anchor = Literal["start", "middle", "end"]
 
@@ -93,7 +95,7 @@ class Label:
 
 @dataclass(frozen=True)
 class MatTexts:
-    """The few words on the mat (several languages joined with " / ")."""
+    """The few words on the mat (in the build's first language, as its template furniture)."""
 
     title: str
     black_start: str
@@ -186,8 +188,7 @@ def track_mat(
         size = min(0.11 * w, 6.0)
         labels.append(Label(cx, cy + 0.28 * h, "★ " + texts.joker, size, colour, bold=True))
         words = texts.black_start if player == "black" else texts.red_start
-        for i, part in enumerate(words.split(" / ")):
-            labels.append(Label(cx, cy - 0.3 * h - i * 1.4 * size, part, 0.8 * size, colour))
+        labels.append(Label(cx, cy - 0.3 * h, words, 0.8 * size, colour))
     return Mat(
         name=name,
         card=(w, h),
@@ -222,10 +223,10 @@ def _row_labels(
         out.append(Label(trim[0] + margin / 2, y, text, size, colour, bold=summit))
         out.append(Label(trim[2] - margin / 2, y, text, size, colour, bold=summit))
     small = min(0.3 * margin, 4.0)
-    out.append(
+    out.append(  # in the top margin, clear of every slot
         Label(
             trim[0] + margin,
-            height * h + h - 1.4 * small,
+            trim[3] - margin / 2 - 0.36 * small,
             texts.summit,
             small,
             "#9a6b00",
@@ -242,8 +243,9 @@ def _row_labels(
 # -- drawing on a PDF canvas ----------------------------------------------------------------
 
 
-def draw_mat(c: Canvas, mat: Mat, pt: float) -> None:
-    """Draw ``mat`` in plan millimetres (call inside :func:`in_view`); ``pt`` = 1 pt in mm."""
+def draw_mat(c: Canvas, mat: Mat, pt: float, min_pt: float = 0.0) -> None:
+    """Draw ``mat`` in plan millimetres (call inside :func:`in_view`); ``pt`` = 1 pt in mm.
+    Labels that would come out smaller than ``min_pt`` points are left out (a reduced map)."""
     regular, bold, _, _ = register_fonts()
     for box in mat.boxes:
         c.setDash([d * pt for d in box.dash] if box.dash else [])
@@ -262,6 +264,8 @@ def draw_mat(c: Canvas, mat: Mat, pt: float) -> None:
         )
     c.setDash([])
     for label in mat.labels:
+        if label.size / pt < min_pt:
+            continue
         c.setFillColor(colors.HexColor(label.colour))
         c.setFont(bold if label.bold else regular, label.size)
         if label.anchor == "start":
@@ -292,6 +296,7 @@ def mat_drawing(mat: Mat, words: TemplateWords | None = None) -> Drawing:
         name=mat.name,
         bounds=mat.trim,
         draw=partial(_draw_in_view, mat),
+        draw_map=partial(_draw_in_view, mat, min_pt=MIN_LABEL_PT),
         kind=words.kind if words else "",
         note=words.note if words else "",
         steps=(words.step,) if words else (),
@@ -299,8 +304,8 @@ def mat_drawing(mat: Mat, words: TemplateWords | None = None) -> Drawing:
     )
 
 
-def _draw_in_view(mat: Mat, c: Canvas, view: View) -> None:
-    draw_mat(c, mat, view.pt)
+def _draw_in_view(mat: Mat, c: Canvas, view: View, min_pt: float = 0.0) -> None:
+    draw_mat(c, mat, view.pt, min_pt)
 
 
 def sheet_page_size(mat: Mat) -> tuple[float, float]:

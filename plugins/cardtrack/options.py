@@ -65,6 +65,12 @@ class CardtrackRules(StrictModel):
     small_max_steps: int = Field(
         3, ge=1, le=10, description="most steps of one small-token move (and of a king's move)"
     )
+    home_joker: Literal["protected", "open"] = Field(
+        "protected",
+        description="'protected': no token may stop on the other player's starting joker "
+        "(a token parked there would keep that player from ever finishing); 'open': tokens "
+        "may stop there (the seed is silent)",
+    )
     max_columns: int = Field(
         0, ge=0, le=200, description="vertical columns the table holds (0 = unlimited, else >= 2)"
     )

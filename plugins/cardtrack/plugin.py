@@ -1,7 +1,6 @@
-"""Hook implementations of the built-in ``cardtrack`` plugin (Konstruktsiia).
-
-Entry point ``plugins.cardtrack.plugin``; the play aids and rulebooks are imported lazily.
-"""
+"""The built-in ``cardtrack`` plugin (Konstruktsiia, entry point ``plugins.cardtrack.plugin``):
+the game definition, with its static checks, artifacts and record checker, and its agents;
+the play aids and rulebooks are imported lazily."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from generator.api import (
     GameRegistrar,
     StaticCheck,
     hookimpl,
+    lazy,
 )
 from plugins.cardtrack.agents import AGENTS
 from plugins.cardtrack.checks import static_checks
@@ -27,6 +27,22 @@ from plugins.cardtrack.rules import make_game
 
 if TYPE_CHECKING:
     from generator.variant import Variant
+
+
+def cardtrack_static_checks(variant: Variant) -> list[StaticCheck]:
+    """The rules checks and the production checks of a Konstruktsiia variant."""
+    from plugins.cardtrack.production_checks import cardtrack_production_checks
+
+    return [*static_checks(variant.table(CardtrackRules)), *cardtrack_production_checks(variant)]
+
+
+def cardtrack_build(variant: Variant) -> list[Artifact]:
+    """Mat, tokens, reference cards and rulebooks (imported here: exporters load slowly)."""
+    from plugins.cardtrack.artifacts import cardtrack_artifacts
+    from plugins.cardtrack.rulebook import rulebook_artifacts
+
+    return [*cardtrack_artifacts(variant), *rulebook_artifacts(variant)]
+
 
 GAME = GameDefinition(
     name="cardtrack",
@@ -46,6 +62,9 @@ GAME = GameDefinition(
     ladder=("random", "builder", "blocker", "planner"),
     make_game=make_game,
     report_metrics=("cards", "black_won", "reshuffles", "block_refusals"),
+    static_checks=cardtrack_static_checks,
+    artifacts=cardtrack_build,
+    record_checker=lazy("plugins.cardtrack.records:check_record"),
 )
 
 
@@ -58,23 +77,3 @@ def plywright_register_games(register: GameRegistrar) -> None:
 def plywright_register_agents(register: AgentRegistrar) -> None:
     for spec in AGENTS:
         register(spec)
-
-
-@hookimpl
-def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
-    if variant.game != "cardtrack":
-        return None
-    from plugins.cardtrack.production_checks import cardtrack_production_checks
-
-    return [*static_checks(variant.table(CardtrackRules)), *cardtrack_production_checks(variant)]
-
-
-@hookimpl
-def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
-    """Mat, tokens, reference cards and rulebooks (imported here: exporters load slowly)."""
-    if variant.game != "cardtrack":
-        return None
-    from plugins.cardtrack.artifacts import cardtrack_artifacts
-    from plugins.cardtrack.rulebook import rulebook_artifacts
-
-    return [*cardtrack_artifacts(variant), *rulebook_artifacts(variant)]

@@ -11,10 +11,10 @@ the order kings placed them; ``path`` starts where the token stood (a king's pat
 own joker, where the new token is put; a big move's path is ``[from, to]``); ``slot`` is the
 built card's slot or the slot a token stops on.
 
-:func:`replay_record` checks every path step by step from the rules text (adjacent slots, cards
-present, no card entered twice, no opponent token, card values under the variant's
-``small_path_rule``), independently of the engine's move lists, then lets the engine apply each
-action; it returns the final state.
+:func:`replay_record` (and :func:`check_record`, the game's record checker) checks every path
+step by step from the rules text (adjacent slots, cards present, no card entered twice, no
+opponent token, card values under the variant's ``small_path_rule``), independently of the
+engine's move lists, then lets the engine apply each action; it returns the final state.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from generator.engine import Outcome
 from generator.records import RecordError
 from plugins.cardtrack import cards
 from plugins.cardtrack.geometry import Slot, neighbours, slot_index, slot_of_index
@@ -101,6 +102,8 @@ def check_path(
         entered.append(cards.VALUES[kind])
     if not entered:
         return
+    if slot_index(path[-1]) == state.game.barred[seat]:
+        raise RecordError(line, f"{path[-1]} is the other player's starting joker (home_joker)")
     stop = entered[-1]
     if big or rules.small_path_rule == "turned_card":
         if max(entered) > value:
@@ -197,6 +200,11 @@ def replay_record(lines: Sequence[Mapping[str, Any]]) -> CardtrackState:
     if dict(result) != state.record_result():
         raise RecordError(last, f"result {dict(result)} does not match {state.record_result()}")
     return state
+
+
+def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
+    """Replay a record (:func:`replay_record`) and return the outcome of its final state."""
+    return replay_record(lines).outcome()
 
 
 def record_of(

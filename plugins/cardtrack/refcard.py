@@ -32,8 +32,10 @@ BAND = 0.13
 """Height of the coloured title band, as a share of the card height."""
 ACCENT = "#7a4a1e"
 MAX_FONT = 9.5
-MIN_FONT = 4.2
+MIN_FONT = 6.0
 """Smallest readable size (pt); a card whose text needs less is refused."""
+SLUG_FONT = 6.0
+"""Size (pt) of the line outside the trim that names the card."""
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,18 @@ class Side:
 
 
 def card_sides(t: Texts, rules: CardtrackRules) -> tuple[Side, Side]:
-    """Front and back of the card in the language of ``t``."""
+    """Front and back of the card in the language of ``t``, worded for ``rules``."""
     steps = rules.small_max_steps
+    counts = {
+        "steps": steps,
+        "range": f"1–{steps}" if steps > 1 else "1",
+        "steps_word": t.word("step", steps),
+    }
     rule = t(f"refcard.rule_{rules.small_path_rule}")
+    kings = [t("refcard.kings", **counts)]
+    if rules.home_joker == "open":
+        kings.append(t("refcard.kings_home_open"))
+    kings.append(t("refcard.kings_queen"))
     front = Side(
         t("refcard.title"),
         (
@@ -58,7 +69,7 @@ def card_sides(t: Texts, rules: CardtrackRules) -> tuple[Side, Side]:
                 (
                     "• " + t("refcard.build"),
                     "• " + t("refcard.big"),
-                    "• " + t("refcard.small", steps=steps, rule=rule, cards=t.word("card", steps)),
+                    "• " + t("refcard.small", rule=rule, **counts),
                     "• " + t("refcard.discard"),
                 ),
             ),
@@ -67,8 +78,11 @@ def card_sides(t: Texts, rules: CardtrackRules) -> tuple[Side, Side]:
     back = Side(
         t("refcard.title"),
         (
-            (t("refcard.kings_title"), (t("refcard.kings", steps=steps),)),
-            (t("refcard.block_title"), (t("refcard.block"),)),
+            (t("refcard.kings_title"), (" ".join(kings),)),
+            (
+                t("refcard.block_title"),
+                (t("refcard.block"), t(f"refcard.home_{rules.home_joker}")),
+            ),
             (t("refcard.goal_title"), (t("refcard.goal", height=rules.height),)),
         ),
     )
@@ -191,11 +205,14 @@ def write_refcard(
         crop_marks(c, x0, y0, p.w, p.h, p.bleed, 1 / K)
         c.restoreState()
         c.setFillColorRGB(0.35, 0.35, 0.35)
-        c.setFont(regular, 5)
-        c.drawString(
-            (x0 + 1.5) * K,
-            2.0 * K,
-            f"{name} · {t.lang} · {labels[number]} · {p.w:g} × {p.h:g} mm + {p.bleed:g} mm bleed",
+        c.setFont(regular, SLUG_FONT)
+        slug = t(
+            "refcard.slug",
+            name=name,
+            side=labels[number],
+            size=t("format.size", width=t.number(p.w), height=t.number(p.h)),
+            bleed=t.mm(p.bleed),
         )
+        c.drawString((x0 + 1.5) * K, 2.0 * K, slug)
     c.save()
     return sizes

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from generator import locales
@@ -26,8 +28,12 @@ if TYPE_CHECKING:
 
 LOCALES = Path(__file__).parent / "locales"
 SECTION_GAP = 4
-SPLIT = 0.56
+SPLIT = 0.6
 """Share of the column the text takes beside a diagram."""
+KING_SHARE = 0.62
+"""Width of the king diagram, under the text (it fills the rest of its page)."""
+BLOCK_SPLIT = 0.6
+"""The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""
 
 
 # -- texts ----------------------------------------------------------------------------------
@@ -43,11 +49,6 @@ class Texts(locales.Texts):
         return {rank: self(f"ranks.{rank}") for rank in ("J", "Q", "K", "A")}
 
 
-def joined(lang_texts: list[Texts], key: str, **values: object) -> str:
-    """One text in several languages, joined with " / "."""
-    return " / ".join(t(key, **values) for t in lang_texts)
-
-
 # -- the book -------------------------------------------------------------------------------
 
 
@@ -56,8 +57,19 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
 
     @property
     def steps(self) -> dict[str, object]:
+        """``steps`` (the most), ``range`` ("1–3", or "1"), and the nouns that go with them."""
         n = self.rules.small_max_steps
-        return {"steps": n, "cards": self.t.word("card", n)}
+        return {
+            "steps": n,
+            "range": f"1–{n}" if n > 1 else "1",
+            "cards": self.t.word("card", n),
+            "steps_word": self.t.word("step", n),
+        }
+
+    @property
+    def wild(self) -> str:
+        """The "nor wild jokers" clause, only when spare jokers are wild."""
+        return self.t("build.wild_note") if self.rules.spare_jokers == "wild" else ""
 
     def figure(self, scene: diagrams.Scene, caption: str, share: float) -> list[Flowable]:
         p = self.production
@@ -67,8 +79,71 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
             card=(p.w, p.h),
             ranks=self.t.ranks(),
             token_sizes=(p.big_token, p.small_token),
+            joker=self.t("mat.joker"),
         )
-        return [doc.Diagram(drawing), Spacer(1, 3), Paragraph(caption, self.styles.caption)]
+        return [
+            doc.Diagram(drawing),
+            Spacer(1, CAPTION_GAP),
+            Paragraph(caption, self.styles.caption),
+        ]
+
+    def fitted_figure(self, scene: diagrams.Scene, caption: str, share: float) -> FittedFigure:
+        """The scene across ``share`` of the column, or narrower (to 2/3 of it) to fit the
+        page."""
+        p = self.production
+
+        def make(width: float) -> Drawing:
+            return diagrams.render(
+                scene,
+                width,
+                card=(p.w, p.h),
+                ranks=self.t.ranks(),
+                token_sizes=(p.big_token, p.small_token),
+                joker=self.t("mat.joker"),
+            )
+
+        width = self.width * share
+        return FittedFigure(make, Paragraph(caption, self.styles.caption), width, width * 2 / 3)
+
+
+class FittedFigure(Flowable):
+    """A diagram with its caption under it, drawn as wide as ``width`` or, when the page has
+    less room left, narrower down to ``least``: the scene is drawn again at that width, so
+    its labels keep their sizes (a shrunk drawing would shrink them). Never split; when even
+    ``least`` does not fit, it moves to the next page."""
+
+    def __init__(
+        self, make: Callable[[float], Drawing], caption: Paragraph, width: float, least: float
+    ) -> None:
+        super().__init__()
+        self.make, self.caption = make, caption
+        self.widest, self.least = width, least
+        self.drawing = make(width)
+        self.caption_height = 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        _, self.caption_height = self.caption.wrap(avail_width, avail_height)
+        room = avail_height - self.caption_height - CAPTION_GAP
+        ratio = float(self.drawing.height) / float(self.drawing.width)
+        width = min(self.widest, avail_width)
+        if width * ratio > room and room / ratio >= self.least:
+            width = room / ratio
+        if abs(width - float(self.drawing.width)) > 0.01:
+            self.drawing = self.make(width)
+        self.width = avail_width
+        self.height = float(self.drawing.height) + CAPTION_GAP + self.caption_height
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return []
+
+    def draw(self) -> None:
+        left = (self.width - float(self.drawing.width)) / 2
+        renderPDF.draw(self.drawing, self.canv, left, self.caption_height + CAPTION_GAP)
+        self.caption.drawOn(self.canv, 0, 0)
+
+
+CAPTION_GAP = 3.0
 
 
 def spare_jokers(rules: CardtrackRules) -> int:
@@ -106,27 +181,30 @@ def _facts(book: Book) -> Table:
         (t("components.facts_steps"), str(r.small_max_steps)),
         (t("components.facts_rule"), t(f"components.facts_rule_{r.small_path_rule}")),
         (t("components.facts_jokers"), t(f"components.facts_jokers_{r.spare_jokers}")),
+        (t("components.facts_home"), t(f"components.facts_home_{r.home_joker}")),
         (t("components.facts_columns"), columns),
         (
             t("components.facts_card"),
             t("format.size", width=t.number(p.w), height=t.number(p.h)),
         ),
     ]
-    return doc.facts_box(t("components.facts_title"), rows, book.styles, book.width * 0.4)
+    return doc.facts_box(t("components.facts_title"), rows, book.styles, book.width * 0.42)
 
 
 def _values(book: Book) -> Table:
     t = book.t
     ranks = t.ranks()
     cells = [
-        ("2 – 10", "2 – 10"),
+        ("2–10", "2–10"),
         *((ranks[k], str(v)) for k, v in zip("JQKA", (11, 12, 13, 14), strict=True)),
+        (t("components.joker_row"), "0"),
     ]
-    rows = [[card, value] for card, value in cells] + [[t("components.joker_row"), "0"]]
+    if book.rules.spare_jokers == "wild":
+        cells.append((t("components.wild_row"), t("components.wild_value")))
     width = book.width * 0.4
     return doc.data_table(
         [t("components.col_card"), t("components.col_value")],
-        rows,
+        [list(row) for row in cells],
         book.styles,
         [width * 0.6, width * 0.4],
     )
@@ -134,17 +212,24 @@ def _values(book: Book) -> Table:
 
 def _components(book: Book) -> list[Flowable]:
     t, r = book.t, book.rules
-    decks = t.count("deck", r.decks)
-    small_total = 2 * r.small_tokens
-    jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare_jokers(r))
+    if r.decks == 1:
+        cards = t("components.cards_one")
+    else:
+        cards = t(
+            "components.cards",
+            decks=t.count("deck", r.decks),
+            cards=t.count("card", CARDS_PER_DECK * r.decks),
+        )
+    spare = spare_jokers(r)
+    jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare) if spare else ""
     left: list[Flowable] = [
-        book.bullet(t("components.cards", decks=decks, cards=CARDS_PER_DECK * r.decks)),
-        book.bullet(jokers),
+        book.bullet(cards),
+        *([book.bullet(jokers)] if jokers else [book.bullet(t("components.jokers_none"))]),
         book.bullet(
             t(
                 "components.tokens",
                 small=t.count("token", r.small_tokens),
-                total=small_total,
+                total=t.count("token", 2 * r.small_tokens),
             )
         ),
         book.bullet(t("components.mat", height=r.height)),
@@ -153,7 +238,7 @@ def _components(book: Book) -> list[Flowable]:
         _values(book),
     ]
     right: list[Flowable] = [_facts(book)]
-    return [book.heading("components.heading"), book.side_by_side(left, right, 0.58)]
+    return [book.heading("components.heading"), book.side_by_side(left, right, 0.56)]
 
 
 def _setup(book: Book) -> list[Flowable]:
@@ -165,8 +250,8 @@ def _setup(book: Book) -> list[Flowable]:
         book.para("setup.jokers"),
         book.para("setup.shuffle"),
     ]
-    figure = book.figure(diagrams.setup_scene(), t("setup.caption"), 1 - SPLIT - 0.08)
-    return [book.heading("setup.heading"), book.side_by_side(text, figure, SPLIT + 0.08)]
+    figure = book.figure(diagrams.setup_scene(book.rules), t("setup.caption"), 0.8)
+    return [KeepTogether([book.heading("setup.heading"), *text, *figure])]
 
 
 def _turn(book: Book) -> list[Flowable]:
@@ -187,9 +272,10 @@ def _turn(book: Book) -> list[Flowable]:
 
 def _build(book: Book) -> list[Flowable]:
     t, r = book.t, book.rules
-    wild = t("build.wild_note") if r.spare_jokers == "wild" else ""
     columns = (
-        t("build.columns_limit", columns=r.max_columns) if r.max_columns else t("build.columns_any")
+        t("build.columns_limit", columns=t.count("column", r.max_columns))
+        if r.max_columns
+        else t("build.columns_any")
     )
     half = 0.5
     legal = book.figure(diagrams.legal_scene(), t("build.legal_caption"), half - 0.04)
@@ -197,7 +283,7 @@ def _build(book: Book) -> list[Flowable]:
     return [
         book.heading("build.heading"),
         book.para("build.text"),
-        Paragraph(f"{t('build.touch', wild=wild)} {columns}", book.styles.body),
+        Paragraph(f"{t('build.touch', wild=book.wild)} {columns}", book.styles.body),
         KeepTogether([book.side_by_side(legal, illegal, half)]),
     ]
 
@@ -206,31 +292,48 @@ def _move(book: Book) -> list[Flowable]:
     t = book.t
     scene = diagrams.path_scene()
     values = ", ".join(str(v) for v in diagrams.path_values(scene.path, scene.card_map()))
-    figure = book.figure(scene, t("move.path_caption", values=values), 0.36)
+    caption = t(
+        "move.path_caption",
+        values=values,
+        moves=t.count("move", len(scene.path) - 1),
+        row=scene.path[-1].r,
+    )
+    figure = book.figure(scene, caption, 0.42)
     return [
         book.heading("move.heading"),
-        book.side_by_side([book.para("move.text")], figure, SPLIT),
+        book.side_by_side([book.para("move.text")], figure, 0.56),
     ]
 
 
 def _small(book: Book) -> list[Flowable]:
     t, r = book.t, book.rules
+    king = t("small.king", **book.steps)
+    if r.home_joker == "open":
+        king = f"{king} {t('small.king_home_open')}"
     text: list[Flowable] = [
         book.para("small.text", **book.steps),
-        book.para(f"small.{r.small_path_rule}"),
-        book.para("small.king", **book.steps),
+        book.para("small.path"),
+        book.bullet(t("small.reading_turned_card")),
+        book.bullet(t("small.reading_stop_card")),
+        book.para(f"small.chosen_{r.small_path_rule}"),
+        Paragraph(king, book.styles.body),
         book.para("small.queen"),
     ]
-    figure = book.figure(diagrams.king_scene(), t("small.caption"), 1 - SPLIT)
-    return [book.heading("small.heading"), book.side_by_side(text, figure, SPLIT)]
+    scene = diagrams.king_scene()
+    cards, ranks = scene.card_map(), t.ranks()
+    caption = t(
+        "small.caption",
+        stop=diagrams.rank_text(cards[scene.path[-1]], ranks),
+        free=diagrams.rank_text(cards[diagrams.KING_FREE], ranks),
+    )
+    figure = book.fitted_figure(scene, caption, KING_SHARE)
+    return [book.heading("small.heading"), *text, figure]
 
 
 def _block(book: Book) -> list[Flowable]:
-    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - SPLIT)
-    return [
-        book.heading("block.heading"),
-        book.side_by_side([book.para("block.text")], figure, SPLIT),
-    ]
+    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - BLOCK_SPLIT)
+    text = [book.para("block.text"), book.para(f"block.home_{book.rules.home_joker}")]
+    return [book.heading("block.heading"), book.side_by_side(text, figure, BLOCK_SPLIT)]
 
 
 def _goal_and_pile(book: Book) -> list[Flowable]:
@@ -240,21 +343,25 @@ def _goal_and_pile(book: Book) -> list[Flowable]:
         book.para("goal.text", height=r.height),
         book.heading("pile.heading"),
         book.para("pile.text"),
-        book.para(f"pile.jokers_{r.spare_jokers}"),
+        *([book.para(f"pile.jokers_{r.spare_jokers}")] if spare_jokers(r) else []),
     ]
 
 
 def _readings(book: Book) -> list[Flowable]:
     t, r = book.t, book.rules
     items = [
-        t("readings.r1"),
-        t("readings.r2"),
-        t("readings.r3"),
-        t("readings.r4"),
-        t("readings.r5", **book.steps),
-        t(f"readings.r6_{r.small_path_rule}"),
-        t("readings.r7", height=r.height),
-        t("readings.r8"),
+        t("readings.joker_zero"),
+        t("readings.touch"),
+        t("readings.kings_build", wild=book.wild),
+        t("readings.king_must_open" if r.home_joker == "open" else "readings.king_must"),
+        t("readings.king_move", **book.steps),
+        t("readings.forward"),
+        t(f"readings.path_{r.small_path_rule}"),
+        t("readings.block"),
+        t("readings.queen"),
+        t(f"readings.home_{r.home_joker}"),
+        t("readings.summit", height=r.height),
+        t("readings.discard"),
     ]
     return [
         book.heading("readings.heading"),

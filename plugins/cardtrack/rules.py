@@ -21,6 +21,10 @@ an adjacent card and every adjacent card holds a token of the acting player. The
 only actions that *make* such a block; in legal play this is the same thing: the opponent cannot
 walk its big token into a block (the card it leaves is adjacent and free), so no block exists
 before an action.
+
+The **protected home joker** (``home_joker = "protected"``, the default; the rules file is
+silent): no token may stop on the other player's starting joker, though a small token may pass
+over it. A token parked there would keep that player from ever finishing.
 """
 
 from __future__ import annotations
@@ -86,10 +90,16 @@ class CardtrackGame:
 
     rules: CardtrackRules
     starts: tuple[int, int] = field(init=False)
+    barred: tuple[int, int] = field(init=False)
+    """Per seat, the slot its tokens may not stop on: the other player's starting joker under
+    ``home_joker = "protected"``, else -1 (none)."""
     allowed_columns: tuple[int, int] | None = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "starts", (slot_index(start_slot(0)), slot_index(start_slot(1))))
+        starts = (slot_index(start_slot(0)), slot_index(start_slot(1)))
+        object.__setattr__(self, "starts", starts)
+        protected = self.rules.home_joker == "protected"
+        object.__setattr__(self, "barred", (starts[1], starts[0]) if protected else (-1, -1))
         bounds = column_range(self.rules.max_columns)
         if bounds is not None:
             first, last = bounds
@@ -488,8 +498,9 @@ class CardtrackState:
         values = self.values
         around = neighbours_of(self.big[1 - seat])
         bigs = []
+        barred = self.game.barred[seat]
         for nb in self.links[src]:
-            if values[nb] > value or nb in theirs:
+            if values[nb] > value or nb in theirs or nb == barred:
                 continue
             if nb in around and self._makes_block(seat, src, nb):
                 continue
@@ -558,8 +569,9 @@ class CardtrackState:
         values = self.values
         around = neighbours_of(self.big[1 - seat])
         bigs = []
+        barred = self.game.barred[seat]
         for nb in self.links[src]:
-            if values[nb] > value or nb in theirs:
+            if values[nb] > value or nb in theirs or nb == barred:
                 continue
             if nb in around and self._makes_block(seat, src, nb):
                 continue
@@ -632,7 +644,7 @@ class CardtrackState:
             value = self.track.get(payload)
             if value is None or VALUES[value] > self.move_value():
                 return False
-            if payload in self.occ[1 - seat]:
+            if payload in self.occ[1 - seat] or payload == self.game.barred[seat]:
                 return False
             return not self._makes_block(seat, src, payload)
         if what == SMALL:
@@ -657,6 +669,8 @@ class CardtrackState:
             return bound is not None and bound <= value
         if self.game.rules.small_path_rule == "stop_card":
             return dest in self._small_paths(seat, src, value)
+        if dest == self.game.barred[seat]:
+            return False
         links, values = self.links, self.values
         theirs = self.occ[1 - seat]
         seen = {src}
@@ -889,6 +903,7 @@ class CardtrackState:
                 break
             level = nxt
         del best[src]
+        best.pop(self.game.barred[seat], None)  # passed through, never stopped on
         order = sorted(best, key=best.__getitem__)
         bounds = [best[dest] for dest in order]
         if len(cache) > 64:
@@ -932,6 +947,7 @@ class CardtrackState:
                     nxt.append((nb, new, top))
             level = nxt
         found.pop(src, None)
+        found.pop(self.game.barred[seat], None)  # passed through, never stopped on
         return found
 
     def _king_paths(self, seat: int) -> dict[int, tuple[int, ...]]:
@@ -968,8 +984,9 @@ class CardtrackState:
             theirs = self.occ[1 - seat]
             values = self.values
             around = set(neighbours_of(self.big[1 - seat]))  # only moves onto these can block
+            barred = self.game.barred[seat]
             for nb in self.links[src]:
-                if values[nb] > value or nb in theirs:
+                if values[nb] > value or nb in theirs or nb == barred:
                     continue
                 if nb in around and self._makes_block(seat, src, nb):
                     refused += 1

@@ -16,7 +16,6 @@ from typing import Literal
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cad.plan import mm
 from generator.print.document import page_size
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
@@ -30,7 +29,9 @@ PLAYERS: tuple[Player, Player] = ("black", "red")
 PLAYER_COLOURS: dict[str, str] = {"black": "#222222", "red": "#c8102e"}
 """Drawing colours of the two players (tokens, start slots, reference cards)."""
 SHEET_MARGIN = 12.0
-HEADER = 22.0
+HEADER = 24.0
+TEXT_PT = 8.5
+"""Size (pt) of the sheet's instructions and footer."""
 SYMBOLS: dict[TokenKind, str] = {"big": "★", "small": "♚"}
 """The sign printed on each kind of token (small tokens come with kings)."""
 
@@ -102,8 +103,11 @@ def write_token_sheet(
     production: CardtrackProduction,
     title: str,
     lines: Sequence[str],
+    page_words: str = "Page {page} of {pages}",
+    footer: str = "",
 ) -> int:
-    """The print sheet of ``tokens`` (header ``title`` and ``lines``); returns the page count."""
+    """The print sheet of ``tokens`` (header ``title`` and ``lines``, page numbers worded by
+    ``page_words``, ``footer`` at the foot of every page); returns the page count."""
     regular, bold, _, _ = register_fonts()
     bleed = production.bleed
     page, placed = layout_sheet(tokens, paper, bleed)
@@ -116,20 +120,16 @@ def write_token_sheet(
         c.setFillColorRGB(0, 0, 0)
         c.setFont(bold, 14)
         c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 5) * K, title)
-        c.setFont(regular, 7.5)
+        c.setFont(regular, TEXT_PT)
         for i, line in enumerate(lines):
-            c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 10 - 3.4 * i) * K, line)
+            c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 10.5 - 3.9 * i) * K, line)
         c.drawRightString(
             (page[0] - SHEET_MARGIN) * K,
             (page[1] - SHEET_MARGIN - 5) * K,
-            f"page {number + 1} of {pages}",
+            page_words.format(page=number + 1, pages=pages),
         )
-        c.drawString(
-            SHEET_MARGIN * K,
-            SHEET_MARGIN * K,
-            f"Print at 100 %. Bleed {mm(bleed)} mm. Big tokens ⌀ {mm(production.big_token)} mm, "
-            f"small tokens ⌀ {mm(production.small_token)} mm.",
-        )
+        if footer:
+            c.drawString(SHEET_MARGIN * K, SHEET_MARGIN * K, footer)
         c.saveState()
         c.scale(K, K)
         for item in (p for p in placed if p.page == number):

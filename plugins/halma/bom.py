@@ -1,19 +1,16 @@
-"""The halma bill of materials: board blank, sheet yield, holes and pegs for every seating."""
+"""The halma bill of materials: board blank, sheet yield, holes, the pegs in the box and the
+pegs each seating takes."""
 
 from __future__ import annotations
-
-from collections import Counter
 
 from generator.bom import BomRow
 from generator.bom import bom_csv as bom_csv
 from generator.cad.nesting import SheetFit, sheet_fit
 from generator.cad.plan import mm
-from plugins.halma.geometry import StarBoard, holes_per_point
-from plugins.halma.options import SEATINGS, HalmaProduction, peg_counts
+from plugins.halma.box import MIN_PLAYERS, box_of
+from plugins.halma.geometry import StarBoard
+from plugins.halma.options import SEATINGS, HalmaProduction
 from plugins.halma.parts import blank_size
-
-SEED_PEGS = 36
-"""The peg count printed on the seed's product sheet (it matches no seating)."""
 
 
 def board_sheet_fit(board: StarBoard, production: HalmaProduction) -> SheetFit:
@@ -68,37 +65,37 @@ def _board_rows(board: StarBoard, p: HalmaProduction) -> list[BomRow]:
 
 
 def _peg_rows(board: StarBoard, p: HalmaProduction) -> list[BomRow]:
-    per_point = holes_per_point(board.n)
+    """The pegs in the box by colour, their total, and what each seating takes from it."""
+    box = box_of(board.n, p)
+    per = box.per_player
+    seated = box.seated_points
     peg = f"peg D{mm(p.peg_diameter)} x {mm(p.peg_length)} mm"
     rows: list[BomRow] = []
-    for players, points in SEATINGS.items():
-        section = f"pegs, {players} players"
-        colours = Counter(p.peg_colours[point] for point in points)
-        rows += [
-            BomRow(section, f"{peg}, {colour}", count * per_point, "pcs", f"{per_point} per player")
-            for colour, count in colours.items()
-        ]
-        rows.append(
-            BomRow(
-                section,
-                "pegs in total",
-                players * per_point,
-                "pcs",
-                f"points {', '.join(f'P{q}' for q in points)}",
-            )
-        )
-    counts = peg_counts(board.n)
+    for colour, count in box.pegs:
+        points = [q for q in seated if p.peg_colours[q] == colour]
+        if points:
+            spare = count - per * len(points)
+            detail = f"{per} per player, starts on {', '.join(f'P{q}' for q in points)}"
+            detail += f", {spare} spare" if spare else ""
+        else:
+            detail = f"fewer than the {per} a player needs"
+        rows.append(BomRow("pegs in the box", f"{peg}, {colour}", count, "pcs", detail))
+    seats = f"up to {box.seats}" if box.seats >= MIN_PLAYERS else f"only {box.seats}"
     rows.append(
         BomRow(
-            "note",
-            "seed peg count",
-            SEED_PEGS,
+            "pegs in the box",
+            "pegs in total",
+            box.total,
             "pcs",
-            f"the product sheet says {SEED_PEGS} pegs, which matches no seating: this board needs "
-            f"{', '.join(str(c) for c in counts.values())} pegs for 2-6 players; a full set "
-            f"for every seating is {max(counts.values())}",
+            f"{len(box.pegs)} colours, enough for {seats} players ({per} pegs each)",
         )
     )
+    for players, seating in SEATINGS.items():
+        colours = ", ".join(f"P{q} {p.peg_colours[q]}" for q in seating)
+        short = "" if players <= box.seats else "; more than the box holds"
+        rows.append(
+            BomRow("pegs needed", f"{players} players", players * per, "pcs", colours + short)
+        )
     return rows
 
 

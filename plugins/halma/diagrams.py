@@ -349,12 +349,13 @@ class _Frame:
         return [c for p in points for c in self(p)]
 
 
-def _seat_centres(board: StarBoard, outline: list[Point]) -> list[Point]:
-    """Where the seat badge of each point P0-P5 goes: just beyond the board edge at its tip."""
+def _seat_centres(board: StarBoard, outline: list[Point], radius: float) -> list[Point]:
+    """Where the seat badge (``radius`` pitch units) of each point P0-P5 goes: just beyond
+    the board edge at its tip."""
     centres = []
     for ux, uy in tip_directions(board):
-        reach = max(x * ux + y * uy for x, y in outline)
-        centres.append((ux * (reach + 1.0), uy * (reach + 1.0)))
+        reach = max(x * ux + y * uy for x, y in outline) + radius + SEAT_GAP
+        centres.append((ux * reach, uy * reach))
     return centres
 
 
@@ -454,7 +455,7 @@ def _label(centre: Point, radius: float, text: str, fill: str) -> Group:
     bold = register_fonts()[1]
     x, y = centre
     ink = colors.HexColor(INK) if luminance(fill) > 0.6 else colors.white
-    size = radius * 1.25
+    size = radius * LABEL_SIZE
     return Group(
         Circle(
             x,
@@ -520,17 +521,45 @@ def _tint(colour: str | None) -> tuple[colors.Color | None, colors.Color]:
     return mix(colour, WOOD, 0.78), mix(colour, WOOD, 0.3)
 
 
-def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
-    """The scene as a drawing ``width`` points wide (height follows the content)."""
+SEAT_R = 0.72
+"""Radius of a seat badge in pitch units, unless its number would be smaller than
+:data:`LABEL_MIN`."""
+SEAT_GAP = 0.28
+LABEL_MIN = 8.0
+"""The smallest number a diagram draws (pt)."""
+LABEL_SIZE = 1.25
+"""A badge's number size as a share of the badge's radius."""
+
+
+def _frame(
+    board: StarBoard, scene: Scene, width: float, seat_r: float
+) -> tuple[list[Point], list[Point], _Frame, float, float, float]:
+    """Outline, seat centres, frame, height (pt), right and bottom edges (pitch units)."""
     outline = _background(board, scene)
-    seats = _seat_centres(board, outline) if scene.seats else []
-    extent = outline + [(x + dx, y + dy) for x, y in seats for dx, dy in ((-0.8, -0.8), (0.8, 0.8))]
+    seats = _seat_centres(board, outline, seat_r) if scene.seats else []
+    reach = seat_r + 0.08
+    corners = ((-reach, -reach), (reach, reach))
+    extent = outline + [(x + dx, y + dy) for x, y in seats for dx, dy in corners]
     pad = 0.15
     left, right = min(p[0] for p in extent) - pad, max(p[0] for p in extent) + pad
     top, bottom = min(p[1] for p in extent) - pad, max(p[1] for p in extent) + pad
     scale = width / (right - left)
     frame = _Frame(scale=scale, left=left, top=bottom)
-    drawing = new_drawing(width, (bottom - top) * scale)
+    return outline, seats, frame, (bottom - top) * scale, right, bottom
+
+
+def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
+    """The scene as a drawing ``width`` points wide (height follows the content); seat badges
+    grow on small drawings so that their numbers stay at least :data:`LABEL_MIN`."""
+    seat_r = SEAT_R
+    for _ in range(8):  # a larger badge shrinks the scale a little: settle both
+        outline, seats, frame, height, right, bottom = _frame(board, scene, width, seat_r)
+        needed = LABEL_MIN / LABEL_SIZE / frame.scale
+        if needed <= seat_r:
+            break
+        seat_r = needed * 1.01
+    scale = frame.scale
+    drawing = new_drawing(width, height)
     line = max(0.5, 0.05 * scale)
 
     drawing.add(
@@ -562,7 +591,7 @@ def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
         drawing.add(_peg(frame(board.xy(hole)), PEG_R * scale, colour))
     _add_hops(drawing, board, scene, frame)
     for point, text, colour in scene.seats:
-        drawing.add(_label(frame(seats[point]), 0.72 * scale, text, colour))
+        drawing.add(_label(frame(seats[point]), seat_r * scale, text, colour))
     if scene.stamp:
         corner = (right - 0.9, bottom - 0.9)
         drawing.add(_mark(frame(corner), 0.62 * scale, scene.stamp, line * 1.6))

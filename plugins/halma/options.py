@@ -143,7 +143,40 @@ class HalmaProduction(StrictModel):
         max_length=6,
         description="peg colour of points P0-P5",
     )
+    box_colours: tuple[PegColour, ...] | None = Field(
+        None,
+        min_length=1,
+        max_length=6,
+        description="peg colours in the box, each one of peg_colours (empty = every colour "
+        "of peg_colours)",
+    )
+    pegs_per_colour: int | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        description="pegs of each colour in the box (empty = one per hole of a triangle of "
+        "that colour: 10 standard, 15 pro)",
+    )
     stl_tolerance: float = Field(0.05, gt=0, le=5, description="STL chord tolerance")
+
+    @field_validator("box_colours")
+    @classmethod
+    def _box_colours_known(
+        cls, value: tuple[str, ...] | None, info: ValidationInfo
+    ) -> tuple[str, ...] | None:
+        if value is None:
+            return value
+        if len(set(value)) != len(value):
+            raise ValueError(f"must list each colour once, got {list(value)}")
+        known = info.data.get("peg_colours")
+        if known is not None:
+            unknown = [c for c in value if c not in known]
+            if unknown:
+                raise ValueError(
+                    f"{', '.join(map(repr, unknown))} is not one of peg_colours "
+                    f"({', '.join(known)}): a box colour needs a starting triangle"
+                )
+        return value
 
     @field_validator("hole_diameter")
     @classmethod

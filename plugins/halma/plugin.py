@@ -1,4 +1,5 @@
-"""Hook implementations of the built-in ``halma`` plugin (entry point ``plugins.halma.plugin``)."""
+"""The built-in ``halma`` plugin (entry point ``plugins.halma.plugin``): the game definition,
+with its static checks, artifacts, fast lane and record checker, and its agents."""
 
 from __future__ import annotations
 
@@ -11,15 +12,31 @@ from generator.api import (
     GameRegistrar,
     StaticCheck,
     hookimpl,
+    lazy,
 )
 from plugins.halma.agents import AGENTS
 from plugins.halma.checks import static_checks
-from plugins.halma.fast.plugin import plywright_fast_lane as plywright_fast_lane
 from plugins.halma.options import PRESETS, HalmaPrint, HalmaProduction, HalmaRules
 from plugins.halma.rules import make_game
 
 if TYPE_CHECKING:
     from generator.variant import Variant
+
+
+def halma_static_checks(variant: Variant) -> list[StaticCheck]:
+    """The rules checks and the production checks of a halma variant."""
+    from plugins.halma.production_checks import halma_production_checks
+
+    return [*static_checks(variant.table(HalmaRules)), *halma_production_checks(variant)]
+
+
+def halma_build(variant: Variant) -> list[Artifact]:
+    """CAD, layouts, templates, BOM and rulebooks (imported here: CadQuery loads slowly)."""
+    from plugins.halma.artifacts import halma_artifacts
+    from plugins.halma.rulebook import rulebook_artifacts
+
+    return [*halma_artifacts(variant), *rulebook_artifacts(variant)]
+
 
 GAME = GameDefinition(
     name="halma",
@@ -38,6 +55,10 @@ GAME = GameDefinition(
     strong_agent="search",
     ladder=("random", "greedy", "lookahead", "search"),
     make_game=make_game,
+    static_checks=halma_static_checks,
+    artifacts=halma_build,
+    fast_lane=lazy("plugins.halma.fast.plugin:halma_fast_lane"),
+    record_checker=lazy("plugins.halma.records:check_record"),
 )
 
 
@@ -50,23 +71,3 @@ def plywright_register_games(register: GameRegistrar) -> None:
 def plywright_register_agents(register: AgentRegistrar) -> None:
     for spec in AGENTS:
         register(spec)
-
-
-@hookimpl
-def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
-    if variant.game != "halma":
-        return None
-    from plugins.halma.production_checks import halma_production_checks
-
-    return [*static_checks(variant.table(HalmaRules)), *halma_production_checks(variant)]
-
-
-@hookimpl
-def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
-    """CAD, layouts, templates, BOM and rulebooks (imported here: CadQuery loads slowly)."""
-    if variant.game != "halma":
-        return None
-    from plugins.halma.artifacts import halma_artifacts
-    from plugins.halma.rulebook import rulebook_artifacts
-
-    return [*halma_artifacts(variant), *rulebook_artifacts(variant)]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from generator.api import StaticCheck
 from generator.cad.plan import mm
 from plugins.halma.bom import board_sheet_fit
+from plugins.halma.box import MAX_PLAYERS, MIN_PLAYERS, box_of
 from plugins.halma.geometry import StarBoard, star_board
 from plugins.halma.options import HalmaProduction, HalmaRules
 from plugins.halma.parts import blank_size, board_outline, edge_distance, marking_offset
@@ -154,7 +155,34 @@ def _marking_check(p: HalmaProduction) -> StaticCheck:
     )
 
 
+def box_check(rules: HalmaRules, p: HalmaProduction) -> StaticCheck:
+    """Does the box hold a full triangle of one colour for every player the variant allows?"""
+    box = box_of(rules.n, p)
+    allowed = rules.players if rules.seating or rules.targets else MAX_PLAYERS
+    offered = str(allowed) if allowed == rules.players else f"{MIN_PLAYERS}-{MAX_PLAYERS}"
+    packed = f"the box holds {box.total} pegs ({len(box.pegs)} colours)"
+    if p.pegs_per_colour is not None and p.pegs_per_colour < box.per_player:
+        fix = f"each player needs {box.per_player} pegs of one colour: raise pegs_per_colour"
+    else:
+        fix = "add colours to box_colours (empty = every colour of peg_colours)"
+    if box.seats < rules.players:
+        return _check(
+            "box_pegs",
+            False,
+            "",
+            f"{packed} and seats {box.seats} players, but [rules] players = {rules.players}: {fix}",
+        )
+    return _check(
+        "box_pegs",
+        box.seats >= allowed,
+        f"{packed}, enough for every seating of {offered} players",
+        f"{packed} and seats at most {box.seats} of the {MIN_PLAYERS}-{MAX_PLAYERS} players the "
+        f"rules allow (the rulebook offers {MIN_PLAYERS}-{box.seats}): {fix}",
+        "warning",
+    )
+
+
 def halma_production_checks(variant: Variant) -> list[StaticCheck]:
-    """Production checks of a halma variant (its ``[rules] n`` and ``[production]`` table)."""
+    """Production checks of a halma variant (its ``[rules]`` and ``[production]`` tables)."""
     rules, production = variant.table(HalmaRules), variant.table(HalmaProduction)
-    return production_checks(star_board(rules.n), production)
+    return [*production_checks(star_board(rules.n), production), box_check(rules, production)]

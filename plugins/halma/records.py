@@ -5,9 +5,10 @@ by the core), ``n`` and each seat's ``start`` and ``target`` holes as ``[q, r]``
 :meth:`HalmaGame.record_header`), one ``{"player": i, "path": [[q, r], ...]}`` line per turn
 (an empty path is a pass) and a last ``{"result", "winners", "rounds"}`` line.
 
-:func:`validate_record` checks each path hop by hop against the rules text (steps, jumps over
-an occupied middle hole, no landing twice, never back on the start, ``jump_own``, the target
-lock), independently of the engine's move generator, then lets the engine apply the move.
+:func:`check_record` (the game's record checker) checks each path hop by hop against the
+rules text (steps, jumps over an occupied middle hole, no landing twice, never back on the
+start, ``jump_own``, the target lock), independently of the engine's move generator, then
+lets the engine apply the move.
 """
 
 from __future__ import annotations
@@ -136,7 +137,7 @@ def check_path(game: HalmaGame, state: HalmaState, path: list[tuple[int, int]], 
     return index[start] * game.size + index[path[-1]]
 
 
-def validate_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
+def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
     """Replay a record (header, actions, result) and return its outcome.
 
     Raises :class:`RecordError` (a ``ValueError``) naming the first bad line.
@@ -180,6 +181,10 @@ def validate_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
             f"({outcome.result}, {list(outcome.winners)}, {outcome.rounds})",
         )
     return outcome
+
+
+validate_record = check_record
+"""The former name of :func:`check_record`."""
 
 
 def record_lines(

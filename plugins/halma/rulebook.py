@@ -7,8 +7,11 @@ out with the shared blocks of :mod:`generator.print.document`, and draws the dia
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import Self
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from generator import locales
@@ -16,6 +19,7 @@ from generator.api import Artifact
 from generator.print import document as doc
 from generator.variant import Variant
 from plugins.halma import diagrams
+from plugins.halma.box import Box, box_of
 from plugins.halma.geometry import StarBoard, opposite, star_board
 from plugins.halma.options import PALETTE, SEATINGS, HalmaProduction, HalmaRules, peg_counts
 from plugins.halma.parts import blank_size, edge_distance
@@ -25,6 +29,13 @@ SEAT_COUNTS = (2, 3, 4, 5, 6)
 SECTION_GAP = 4
 COMPONENTS_SPLIT = 0.55
 TIPS_SPLIT = 0.5
+FIGURE_SHARE = 0.34
+"""Share of the column the target-lock and win diagrams take (their text takes the rest)."""
+BODY_SIZE = 10.2
+"""Body text (pt): the issue asks at least 9.5."""
+CAPTION_SIZE = 9.0
+"""Captions and legends (pt): the native reader's review asks for 9 pt."""
+LEGEND_ICON = 18.0
 
 
 # -- texts ----------------------------------------------------------------------------------
@@ -71,11 +82,37 @@ def favoured_seat(seats: tuple[int, ...]) -> int | None:
     return None
 
 
+def halma_styles() -> doc.Styles:
+    """The standard styles at :data:`BODY_SIZE`, captions and legends at :data:`CAPTION_SIZE`."""
+    base = doc.make_styles(size=BODY_SIZE)
+    lead = CAPTION_SIZE * 1.3
+    return dataclasses.replace(
+        base,
+        caption=ParagraphStyle(
+            "halma_caption", parent=base.caption, fontSize=CAPTION_SIZE, leading=lead
+        ),
+        small=ParagraphStyle("halma_small", parent=base.small, fontSize=CAPTION_SIZE, leading=lead),
+    )
+
+
 # -- the book -------------------------------------------------------------------------------
 
 
 class Book(doc.Book[Texts, HalmaRules, HalmaProduction]):
     """Everything the sections need."""
+
+    @classmethod
+    def on(cls, paper: str, t: Texts, rules: HalmaRules, production: HalmaProduction) -> Self:
+        return cls(t, rules, production, halma_styles(), doc.text_width(paper))
+
+    @property
+    def box(self) -> Box:
+        return box_of(self.rules.n, self.production)
+
+    def players(self) -> str:
+        """The player counts this set offers, e.g. ``2–6``."""
+        low, high = self.box.player_range(self.rules)
+        return str(low) if low == high else self.t("format.range", low=low, high=high)
 
     @property
     def board(self) -> StarBoard:
@@ -84,6 +121,11 @@ class Book(doc.Book[Texts, HalmaRules, HalmaProduction]):
     @property
     def pegs(self) -> int:
         return len(self.board.points[0])
+
+    @property
+    def first_point(self) -> int:
+        """The point of seat 1 (the seat that moves first)."""
+        return self.rules.seat_points()[self.rules.first_seat]
 
     def figure(self, scene: diagrams.Scene, caption_key: str, share: float) -> list[Flowable]:
         """A diagram ``share`` of the column wide with its caption (for tables: no KeepTogether)."""
@@ -97,11 +139,12 @@ class Book(doc.Book[Texts, HalmaRules, HalmaProduction]):
 
 def _title(book: Book) -> list[Flowable]:
     t, s = book.t, book.styles
-    aim = [Paragraph(t("intro.aim_title"), s.box_title), Paragraph(t("intro.aim"), s.body)]
+    aim_text = t(f"intro.aim_{book.rules.win_rule}", win=t("win.heading"))
+    aim = [Paragraph(t("intro.aim_title"), s.box_title), Paragraph(aim_text, s.body)]
     return [
         Paragraph(t("meta.title"), s.title),
         Paragraph(t("meta.subtitle"), s.subtitle),
-        book.para("intro.text"),
+        book.para("intro.text", players=book.players()),
         doc.note_box(aim, s, book.width),
     ]
 
@@ -117,8 +160,9 @@ def _facts(book: Book) -> Table:
     lock = "on" if r.target_lock else "off"
     own = "on" if r.jump_own else "off"
     rows = [
-        (t("facts.players"), str(r.players)),
+        (t("facts.players"), book.players()),
         (t("facts.pegs"), str(book.pegs)),
+        (t("facts.box"), str(book.box.total)),
         (t("facts.holes"), str(len(book.board))),
         (t("facts.shape"), t(f"facts.shape_{p.outline}")),
         (t("facts.size"), size),
@@ -137,15 +181,20 @@ def _facts(book: Book) -> Table:
 
 
 def _components(book: Book) -> list[Flowable]:
-    t, s = book.t, book.styles
+    t, s, box = book.t, book.styles, book.box
     hexes = point_colours(book.production)
     swatch = book.width * 0.035
+
+    def in_box(colour: str) -> str:
+        count = box.count(colour)
+        return str(count) if count else t("components.not_in_box")
+
     colour_rows = [
         [
             diagrams.legend_icon("peg", hexes[p], swatch),
             t(f"points.p{p}"),
             t(f"colours.{name}"),
-            str(book.pegs),
+            in_box(name),
         ]
         for p, name in enumerate(book.production.peg_colours)
     ]
@@ -154,7 +203,7 @@ def _components(book: Book) -> list[Flowable]:
         ["", t("components.col_triangle"), t("components.col_colour"), t("components.col_pegs")],
         colour_rows,
         s,
-        [swatch + 8, *(share * (left_width - swatch - 8) for share in (0.4, 0.33, 0.27))],
+        [swatch + 8, *(share * (left_width - swatch - 8) for share in (0.36, 0.3, 0.34))],
     )
     counts = peg_counts(book.rules.n)
     totals = doc.data_table(
@@ -163,19 +212,28 @@ def _components(book: Book) -> list[Flowable]:
         s,
         [left_width * 0.4] + [left_width * 0.12] * len(SEAT_COUNTS),
     )
+    per_colour = {count for _, count in box.pegs}
+    pegs_key = "components.pegs" if len(per_colour) == 1 else "components.pegs_mixed"
+    pegs = t(
+        pegs_key,
+        count=box.total,
+        peg_word=t.word("peg", box.total),
+        per_colour=min(per_colour, default=0),
+    )
     left: list[Flowable] = [
         book.bullet(t("components.board", holes=t.count("hole", len(book.board)))),
-        book.bullet(t("components.pegs", pegs=t.count("peg", book.pegs))),
+        book.bullet(pegs),
         colour_table,
         Spacer(1, 8),
-        book.bullet(t("components.full_set", pegs=t.count("peg", counts[6]))),
+        book.bullet(t("components.needed", players=book.players())),
         totals,
     ]
     production = book.production
     scene = diagrams.board_scene(
         book.board, point_colours(production), production.outline, board_edge(production)
     )
-    right = book.figure(scene, "components.board_caption", 1 - COMPONENTS_SPLIT)
+    caption = f"components.board_caption_{production.marking}"
+    right = book.figure(scene, caption, 1 - COMPONENTS_SPLIT)
     return [book.heading("components.heading"), book.side_by_side(left, right, COMPONENTS_SPLIT)]
 
 
@@ -201,7 +259,7 @@ def _setup_cell(book: Book, players: int) -> list[Flowable]:
 def _legend(book: Book) -> list[Flowable]:
     t, s = book.t, book.styles
     colour = point_colours(book.production)[0]
-    size = 14.0
+    size = LEGEND_ICON
     icons = {"seat": "setup.legend_seat", "peg": "setup.legend_peg", "hole": "setup.legend_hole"}
     rows = [
         [diagrams.legend_icon(kind, colour, size), Paragraph(t(key), s.small)]
@@ -223,7 +281,8 @@ def _setup(book: Book) -> list[Flowable]:
     t = book.t
     bullets = [book.bullet(t(f"setup.{key}")) for key in ("two", "three", "four", "five", "six")]
     cells = [_setup_cell(book, k) for k in SEAT_COUNTS] + [_legend(book)]
-    intro = [book.heading("setup.heading"), book.para("setup.text"), *bullets]
+    setup = book.para("setup.text", components=t("components.heading"))
+    intro = [book.heading("setup.heading"), setup, *bullets]
     out: list[Flowable] = [KeepTogether([*intro, Spacer(1, 4), doc.grid(cells, 3, book.width)])]
     seats = SEATINGS[5]
     favoured = favoured_seat(seats)
@@ -258,7 +317,7 @@ def _play(book: Book) -> list[Flowable]:
     ]
     moves = [
         book.heading("play.heading"),
-        book.para("play.order"),
+        book.para("play.order", triangle=t(f"triangles.p{book.first_point}")),
         book.para("play.move"),
         book.bullet(t("play.step")),
         book.bullet(f"{t('play.jump')} {t(f'options.jump_own_{own}')}"),
@@ -278,21 +337,20 @@ def _play(book: Book) -> list[Flowable]:
 def _lock(book: Book) -> list[Flowable]:
     lock = book.rules.target_lock
     scene = diagrams.lock_scene(book.board, move_colours(book.production), lock)
-    figure = book.figure(scene, "lock.caption_on" if lock else "lock.caption_off", 0.32)
+    figure = book.figure(scene, "lock.caption_on" if lock else "lock.caption_off", FIGURE_SHARE)
     text = [book.para("options.target_lock_on" if lock else "options.target_lock_off")]
-    return [book.heading("lock.heading"), book.side_by_side(text, figure, 0.58)]
+    return [book.heading("lock.heading"), book.side_by_side(text, figure, 1 - FIGURE_SHARE)]
 
 
 def _win(book: Book) -> list[Flowable]:
     rule = book.rules.win_rule
     scene = diagrams.win_scene(book.board, move_colours(book.production), rule)
-    figure = book.figure(scene, f"win.caption_{rule}", 0.32)
-    text = [
-        book.para(f"options.win_rule_{rule}"),
-        book.para("win.draw"),
-        book.para("win.stalemate"),
-    ]
-    return [book.heading("win.heading"), book.side_by_side(text, figure, 0.58)]
+    figure = book.figure(scene, f"win.caption_{rule}", FIGURE_SHARE)
+    text = [book.para(f"options.win_rule_{rule}")]
+    if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
+        text.append(book.para("win.stands"))
+    text += [book.para("win.draw"), book.para("win.stalemate")]
+    return [book.heading("win.heading"), book.side_by_side(text, figure, 1 - FIGURE_SHARE)]
 
 
 def _tips_and_facts(book: Book) -> list[Flowable]:

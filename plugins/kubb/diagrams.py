@@ -44,6 +44,9 @@ INK = "#1f1f1f"
 TEAM = ("#1f5fbf", "#c8102e")
 """Team 0 blue, team 1 red (diagram colours only)."""
 MUTED = "#6d6d6d"
+PENALTY = "#7a4a1e"
+LABEL = 8.0
+"""Size (pt) of the labels in the rulebook's scenes."""
 
 
 @dataclass(frozen=True)
@@ -390,7 +393,7 @@ def flow_drawing(steps: Sequence[str], loop_label: str, width: float) -> Drawing
     from reportlab.lib.utils import simpleSplit
 
     regular, bold, _, _ = register_fonts()
-    size, lead, pad = 8.5, 10.5, 5.0
+    size, lead, pad = 9.0, 11.5, 5.0
     box_w = width - 46
     wrapped = [simpleSplit(s, regular, size, box_w - 2 * pad - 16) for s in steps]
     heights = [len(lines) * lead + 2 * pad for lines in wrapped]
@@ -468,7 +471,7 @@ def flow_drawing(steps: Sequence[str], loop_label: str, width: float) -> Drawing
         0,
         loop_label,
         fontName=regular,
-        fontSize=7.5,
+        fontSize=LABEL,
         fillColor=arrow_colour,
         textAnchor="middle",
     )
@@ -501,82 +504,115 @@ def _half_field(f: KubbField, pad: float) -> Scene:
     return scene
 
 
-def _kubb(p: Point, team: int, standing: bool = True) -> Shape:
-    if standing:
-        return Shape("square", (p,), stroke=TEAM[team], fill=WOOD, width=1.0, radius_pt=5.5)
+def _kubb(p: Point, team: int, role: str, *, penalty: bool = False) -> Shape:
+    """A standing kubb of ``team``; ``role`` (``base`` or ``field``) names its layer
+    ``kubb-<team>-<role>``, so tests can count what a scene draws."""
     return Shape(
-        "square", (p,), stroke=TEAM[team], fill="#ffffff", width=0.8, radius_pt=4.5, dash=(1.5, 1)
+        "square",
+        (p,),
+        stroke=PENALTY if penalty else TEAM[team],
+        fill=WOOD,
+        width=1.8 if penalty else 1.0,
+        radius_pt=6.5,
+        layer=f"kubb-{team}-{role}",
     )
+
+
+def kubbs_drawn(scene: Scene, team: int, role: str) -> int:
+    """How many kubbs of ``team`` in ``role`` (``base``/``field``) ``scene`` draws."""
+    return sum(1 for s in scene.shapes if s.layer == f"kubb-{team}-{role}")
+
+
+THROWN_IN = 3
+"""Kubbs team 1 throws in in the throw-in diagram: two land, one becomes a penalty kubb."""
+LEFT_STANDING = 2
+"""Field kubbs team 1 left standing in the advantage diagram."""
 
 
 def throw_in_scene(f: KubbField, penalty_distance: float, labels: dict[str, str]) -> Scene:
-    """Team 0 (blue) throws felled kubbs into team 1's half: two land, one misses twice and is
-    placed by team 1 as a penalty kubb, at least ``penalty_distance`` from king and stakes."""
-    scene = _half_field(f, 0.5)
+    """Team 0 (blue) throws its felled kubbs into team 1's half: two land, one misses twice
+    and is placed by team 1 as a penalty kubb, at least ``penalty_distance`` from king and
+    stakes. Team 0 keeps its other base kubbs; team 1 all of its own."""
+    scene = _half_field(f, 0.6)
+    thrown = min(THROWN_IN, f.kubbs_per_team)
     for p in f.base_positions(1):
-        scene.add(_kubb(p, 1))
-    head = 0.22
-    start = (0.0, f.width / 2)
-    landed = [(f.centre_x + 1.0, f.width * 0.35), (f.centre_x + 1.4, f.width * 0.62)]
-    for p in landed:
+        scene.add(_kubb(p, 1, "base"))
+    left = f.base_positions(0)
+    for p in left[: len(left) - thrown]:
+        scene.add(_kubb(p, 0, "base"))
+    head = 0.25
+    start = (0.0, f.width * 0.78)
+    landed = [(f.centre_x + 1.0, f.width * 0.32), (f.centre_x + 1.5, f.width * 0.58)]
+    for p in landed[: max(0, thrown - 1)]:
         scene.add(*arrow(start, p, TEAM[0], head, width=0.9, dash=(3, 2)))
-        scene.add(_kubb(p, 0))
-    out = (f.length * 0.62, f.width + 0.35)
-    scene.add(*arrow(start, out, "#c62828", head, width=0.9, dash=(3, 2)))
-    scene.add(
-        text((out[0] + 0.15, out[1] + 0.05), labels["out"], size=7, anchor="start", fill="#c62828")
-    )
-    # the penalty kubb: outside the circles around the king and the centre-line stakes
-    for centre in (f.king, *f.centre_stakes):
+        scene.add(_kubb(p, 0, "field"))
+    outs = [(f.centre_x + 1.2, f.width + 0.45), (f.centre_x + 3.0, f.width + 0.45)]
+    colour = "#c62828"
+    if thrown:
+        for out in outs:
+            scene.add(*arrow(start, out, colour, head, width=0.9, dash=(3, 2)))
+        scene.add(
+            text((outs[0][0] + 0.15, outs[0][1] + 0.05), labels["out"], size=LABEL,
+                 anchor="start", fill=colour),
+            text((outs[1][0] + 0.15, outs[1][1] + 0.05), labels["out_again"], size=LABEL,
+                 anchor="start", fill=colour),
+        )  # fmt: skip
+    # the penalty kubb: outside the circles around the king and every stake of team 1's half
+    far = (f.corners[2], f.corners[3])
+    for centre in (f.king, *f.centre_stakes, *far):
         scene.add(
             Shape(
                 "circle",
                 (centre,),
-                stroke="#7a4a1e",
+                stroke=PENALTY,
                 fill=None,
                 radius=penalty_distance,
                 width=0.7,
                 dash=(2, 1.5),
             )
         )
-    spot = (f.centre_x + penalty_distance + 0.35, f.width * 0.78)
-    scene.add(Shape("square", (spot,), stroke="#7a4a1e", fill=WOOD, width=1.6, radius_pt=5.5))
-    scene.add(
-        text(
-            (spot[0] + 0.2, spot[1]),
-            labels["penalty"],
-            size=7,
-            anchor="start",
-            fill="#7a4a1e",
-        )
-    )
-    scene.add(
-        text((landed[0][0] + 0.2, landed[0][1] - 0.35), labels["field"], size=7, anchor="start")
-    )
-    scene.add(text((0.15, -0.3), labels["thrower"], size=7, anchor="start", fill=TEAM[0]))
+    if thrown:
+        spot = (f.centre_x + penalty_distance + 1.4, f.width * 0.84)
+        scene.add(_kubb(spot, 0, "field", penalty=True))
+        scene.add(
+            text((spot[0] + 0.25, spot[1]), labels["penalty"], size=LABEL, anchor="start",
+                 fill=PENALTY)
+        )  # fmt: skip
+    if thrown > 1:
+        scene.add(
+            text((landed[0][0] + 0.25, landed[0][1] - 0.35), labels["field"], size=LABEL,
+                 anchor="start")
+        )  # fmt: skip
+    scene.add(text((0.1, -0.35), labels["thrower"], size=LABEL, anchor="start", fill=TEAM[0]))
     return scene
 
 
 def advantage_scene(f: KubbField, labels: dict[str, str]) -> Scene:
-    """Field kubbs left standing in team 1's half: team 1 throws from the line through the one
-    nearest the centre line, at team 0's base kubbs."""
-    scene = _half_field(f, 0.5)
-    standing = [(f.centre_x + 0.9, f.width * 0.3), (f.centre_x + 1.7, f.width * 0.7)]
-    for p in f.base_positions(0):
-        scene.add(_kubb(p, 0))
+    """Two field kubbs of team 0 left standing in team 1's half (so team 0 has two base kubbs
+    fewer): team 1 throws from the line through the one nearest the centre line, at team 0's
+    base kubbs, past the king."""
+    scene = _half_field(f, 0.6)
+    kept = max(0, f.kubbs_per_team - LEFT_STANDING)
+    standing = [(f.centre_x + 0.9, f.width * 0.22), (f.centre_x + 1.7, f.width * 0.7)]
+    standing = standing[: f.kubbs_per_team - kept]
+    base = f.base_positions(0)
+    for p in base[:kept]:
+        scene.add(_kubb(p, 0, "base"))
     for p in f.base_positions(1):
-        scene.add(_kubb(p, 1))
+        scene.add(_kubb(p, 1, "base"))
     for p in standing:
-        scene.add(_kubb(p, 0))
-    line_x = min(x for x, _ in standing)
-    scene.add(line((line_x, 0.0), (line_x, f.width), stroke="#7a4a1e", width=1.6, dash=(6, 2)))
+        scene.add(_kubb(p, 0, "field"))
+    line_x = min(x for x, _ in standing) if standing else f.centre_x
+    scene.add(line((line_x, 0.0), (line_x, f.width), stroke=PENALTY, width=1.6, dash=(6, 2)))
     scene.add(
-        text(
-            (line_x + 0.12, f.width + 0.22), labels["line"], size=7, anchor="start", fill="#7a4a1e"
-        )
+        text((line_x + 0.12, f.width + 0.3), labels["line"], size=LABEL, anchor="start",
+             fill=PENALTY)
+    )  # fmt: skip
+    if kept:
+        target = base[0]
+        thrower = (line_x, max(0.3, target[1] - 0.6))
+        scene.add(*arrow(thrower, (target[0] + 0.15, target[1]), TEAM[1], 0.25, width=1.0))
+    scene.add(
+        text((f.length - 0.1, -0.35), labels["baseline"], size=LABEL, anchor="end", fill=TEAM[1])
     )
-    thrower = (line_x, f.width * 0.5)
-    target = f.base_positions(0)[max(0, len(f.base_y()) // 2 - 1)]
-    scene.add(*arrow(thrower, (target[0] + 0.15, target[1]), TEAM[1], 0.22, width=1.0))
-    scene.add(text((f.length - 0.1, -0.3), labels["baseline"], size=7, anchor="end", fill=TEAM[1]))
     return scene

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib import colors
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
@@ -39,6 +40,12 @@ HEADER = 16.0
 FOOTER = 24.0
 DIM_GAP = 9.0
 """Distance (paper mm) between the field edge and its first dimension line."""
+LABEL_SIZE = 8.0
+"""Labels and dimensions of the field drawing (pt) in the rulebook."""
+PLAN_LABEL_SIZE = 9.5
+"""Labels and dimensions of the field plan's page 1 (pt)."""
+KEY_SIZE = 9.0
+"""The key, the print note and the metre bar under the plan (pt)."""
 
 STAKE_NAMES = ("A", "B", "C", "D", "E", "F")
 
@@ -104,12 +111,14 @@ def marking_steps(f: KubbField, t: Texts) -> list[str]:
 # -- the drawing ----------------------------------------------------------------------------
 
 
-def field_scene(f: KubbField, t: Texts, unit: float, *, preview: bool = False) -> dg.Scene:
+def field_scene(
+    f: KubbField, t: Texts, unit: float, *, preview: bool = False, size: float = LABEL_SIZE
+) -> dg.Scene:
     """The field with stakes, king, base kubbs, diagonal and dimensions.
 
     ``unit`` is metres per paper millimetre (the scale: 0.05 at 1:50); offsets and arrow
     heads are given in paper millimetres through it. ``preview`` draws grass and wood colours
-    and leaves the dimensions out.
+    and leaves the dimensions out. ``size``: the labels' size (pt; stake names 2 pt larger).
     """
     length, width = f.length, f.width
     gap = DIM_GAP * unit
@@ -149,7 +158,7 @@ def field_scene(f: KubbField, t: Texts, unit: float, *, preview: bool = False) -
                 stroke=None,
                 fill="#555555",
                 text=angle_label,
-                size=7,
+                size=size,
                 layer="label-bg",
             )
         )
@@ -162,7 +171,7 @@ def field_scene(f: KubbField, t: Texts, unit: float, *, preview: bool = False) -
                     stroke=dg.TEAM[team],
                     fill=dg.WOOD,
                     width=1.0,
-                    radius_pt=16 if preview else 6.5,
+                    radius_pt=16 if preview else 7,
                     layer="base-kubbs",
                 )
             )
@@ -182,48 +191,51 @@ def field_scene(f: KubbField, t: Texts, unit: float, *, preview: bool = False) -
             dg.Shape("circle", (p,), stroke=dg.INK, fill="#222222", radius_pt=3.2, layer="stakes")
         )
         if not preview:
-            dx = -1 if p[0] < length / 2 - 1e-9 else (1 if p[0] > length / 2 + 1e-9 else 0)
+            # corner names outside the corner; E and F beside the centre line (E's dimension
+            # line's extension runs down the centre line)
+            dx = -1 if p[0] < length / 2 - 1e-9 else 1
             dy = -1 if p[1] < width / 2 else 1
-            at = (p[0] + dx * 3.2 * unit, p[1] + dy * 3.6 * unit)
-            anchor: dg.Anchor = "end" if dx < 0 else ("start" if dx > 0 else "middle")
-            scene.add(dg.text(at, name, size=9, bold=True, anchor=anchor, layer="stake-names"))
+            shift = 3.2 if abs(p[0] - length / 2) > 1e-9 else 1.8
+            at = (p[0] + dx * shift * unit, p[1] + dy * 3.8 * unit)
+            anchor: dg.Anchor = "end" if dx < 0 else "start"
+            scene.add(
+                dg.text(at, name, size=size + 2, bold=True, anchor=anchor, layer="stake-names")
+            )
     if not preview:
         scene.add(
             dg.text(
                 (f.king[0] + 3 * unit, f.king[1] + 4 * unit),
                 t("fieldplan.king"),
-                size=7,
+                size=size,
                 anchor="start",
             )
         )
-        _dimensions(scene, f, t, unit, gap, head)
+        _dimensions(scene, f, t, unit, gap, head, size)
     return scene
 
 
 def _dimensions(
-    scene: dg.Scene, f: KubbField, t: Texts, unit: float, gap: float, head: float
+    scene: dg.Scene, f: KubbField, t: Texts, unit: float, gap: float, head: float, size: float
 ) -> None:
     length, width = f.length, f.width
     s = stake_points(f)
     ys = f.base_y()
     scene.add(
-        *dg.dimension(s["A"], s["C"], (0, -1.6 * gap), t.m(length), head),
-        *dg.dimension(s["A"], s["E"], (0, -0.8 * gap), t.m(f.centre_x), head),
-        *dg.dimension(s["A"], s["B"], (-2.2 * gap, 0), t.m(width), head),
-        *dg.dimension(s["E"], (f.king[0], f.king[1]), (0.7 * gap, 0.0), t.m(width / 2), head),
+        *dg.dimension(s["A"], s["C"], (0, -1.6 * gap), t.m(length), head, size),
+        *dg.dimension(s["A"], s["E"], (0, -0.8 * gap), t.m(f.centre_x), head, size),
+        *dg.dimension(s["A"], s["B"], (-2.2 * gap, 0), t.m(width), head, size),
+        *dg.dimension(s["E"], f.king, (0.7 * gap, 0.0), t.m(width / 2), head, size),
     )
     x0 = (0.0, 0.0)
     first = (0.0, ys[0])
-    scene.add(*dg.dimension(x0, first, (-1.0 * gap, 0), t.m(ys[0]), head, size=6.5))
+    scene.add(*dg.dimension(x0, first, (-1.0 * gap, 0), t.m(ys[0]), head, size))
     if len(ys) > 1:
         scene.add(
-            *dg.dimension(first, (0.0, ys[1]), (-1.0 * gap, 0), t.m(ys[1] - ys[0]), head, size=6.5)
+            *dg.dimension(first, (0.0, ys[1]), (-1.0 * gap, 0), t.m(ys[1] - ys[0]), head, size)
         )
     top = (0.0, width)
-    scene.add(
-        *dg.dimension((0.0, ys[-1]), top, (-1.0 * gap, 0), t.m(width - ys[-1]), head, size=6.5)
-    )
-    scene.add(*dg.dimension(s["B"], s["D"], (0, 0.9 * gap), t.m(length), head))
+    scene.add(*dg.dimension((0.0, ys[-1]), top, (-1.0 * gap, 0), t.m(width - ys[-1]), head, size))
+    scene.add(*dg.dimension(s["B"], s["D"], (0, 0.9 * gap), t.m(length), head, size))
 
 
 def choose_scale(f: KubbField, area_mm: tuple[float, float]) -> int:
@@ -310,11 +322,11 @@ def metre_bar(c: Canvas, x: float, y: float, pt_per_metre: float, t: Texts) -> f
         c.setFillColorRGB(*((0, 0, 0) if i % 2 == 0 else (1, 1, 1)))
         c.rect(x + i * pt_per_metre, y + 9, pt_per_metre, 7, stroke=1, fill=1)
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(regular, 7)
+    c.setFont(regular, KEY_SIZE)
     for i in range(metres + 1):
         c.drawCentredString(x + i * pt_per_metre, y, f"{i}")
-    c.drawString(x + metres * pt_per_metre + 6, y, "m")
-    c.setFont(bold, 7)
+    c.drawString(x + metres * pt_per_metre + 8, y, "m")
+    c.setFont(bold, KEY_SIZE)
     c.drawString(x, y + 20, t("fieldplan.metre_bar", metres=metres))
     c.restoreState()
     return float(metres)
@@ -330,14 +342,13 @@ def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: s
     # page 1: the plan
     _page_header(c, layout.page_mm, title, t("fieldplan.scale", scale=layout.scale), name, 1)
     m = dg.Mapping((0.0, 0.0, 0.0, 0.0), layout.origin_pt, layout.pt_per_metre)
-    dg.draw_on_canvas(c, field_scene(f, t, layout.scale / 1000), m)
+    dg.draw_on_canvas(c, field_scene(f, t, layout.scale / 1000, size=PLAN_LABEL_SIZE), m)
     bar_x = PAGE_MARGIN * k
     scale_bar(c, bar_x, (PAGE_MARGIN + 2) * k, label=scale_check_label(t.lang))
     metre_bar(c, bar_x + 115 * k, (PAGE_MARGIN + 2) * k, layout.pt_per_metre, t)
-    c.setFont(regular, 7)
-    lines = [t("fieldplan.legend"), t("fieldplan.print_note")]
-    for i, text in enumerate(lines):
-        c.drawString(PAGE_MARGIN * k, (PAGE_MARGIN + 19 - 3.5 * i) * k, text)
+    c.setFont(regular, KEY_SIZE)
+    c.drawString(PAGE_MARGIN * k, (PAGE_MARGIN + 18) * k, t("fieldplan.print_note"))
+    _key(c, t, ((layout.page_mm[0] - PAGE_MARGIN) * k - KEY_WIDTH, (PAGE_MARGIN + 22) * k))
     c.showPage()
     # page 2: the steps and the tape measurements
     _page_header(
@@ -347,6 +358,51 @@ def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: s
     c.showPage()
     c.save()
     return layout
+
+
+KEY_WIDTH = 250.0
+"""Width (pt) of the key in the bottom right corner of page 1."""
+KEY_ITEMS = ("stakes", "baselines", "kubbs", "king", "lines")
+
+
+def _key(c: Canvas, t: Texts, top_left: Point) -> None:
+    """The key of the plan: one line per kind of mark, each after its symbol."""
+    regular, bold, _, _ = register_fonts()
+    x, y = top_left
+    lead = KEY_SIZE + 2.4
+    c.saveState()
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold, KEY_SIZE)
+    c.drawString(x, y, t("fieldplan.legend_title"))
+    for item in KEY_ITEMS:
+        y -= lead
+        _key_symbol(c, item, x + 8, y + KEY_SIZE * 0.33)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(regular, KEY_SIZE)
+        c.drawString(x + 22, y, t(f"fieldplan.legend_{item}"))
+    c.restoreState()
+
+
+def _key_symbol(c: Canvas, item: str, x: float, y: float) -> None:
+    c.saveState()
+    c.setStrokeColor(colors.HexColor(dg.INK))
+    if item == "stakes":
+        c.setFillColor(colors.HexColor("#222222"))
+        c.circle(x, y, 3.2, stroke=1, fill=1)
+    elif item == "baselines":
+        c.setLineWidth(2.2)
+        for dy, colour in ((2, dg.TEAM[0]), (-2, dg.TEAM[1])):
+            c.setStrokeColor(colors.HexColor(colour))
+            c.line(x - 7, y + dy, x + 7, y + dy)
+    elif item in ("kubbs", "king"):
+        side = 7.0 if item == "kubbs" else 9.0
+        c.setFillColor(colors.HexColor(dg.WOOD if item == "kubbs" else dg.KING))
+        c.setStrokeColor(colors.HexColor(dg.TEAM[0] if item == "kubbs" else dg.INK))
+        c.rect(x - side / 2, y - side / 2, side, side, stroke=1, fill=1)
+    else:
+        c.setDash([5, 3])
+        c.line(x - 8, y, x + 8, y)
+    c.restoreState()
 
 
 def _page_header(
@@ -375,8 +431,7 @@ def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) ->
         "fieldplan.tools",
         kubbs=f.kubbs_per_team,
         tape=t.m(math.ceil(f.length + f.diagonal)),
-        length=t.m(f.length),
-        diagonal=t.m(f.diagonal),
+        two_tapes=t.m(math.ceil(f.diagonal)),
     )
     for line in simpleSplit(tools, regular, 9, column):
         c.drawString(left, y, line)

@@ -17,6 +17,10 @@ from typing import Protocol
 
 Point = tuple[float, float]
 """``(x, y)`` in metres."""
+LANDED_MARGIN = 0.075
+"""How far (m) the centre of a thrown-in kubb must lie inside the other half for the kubb to
+count as landed: half a kubb's length (15 cm), so the whole kubb lies in the half, clear of
+the centre line and inside the field (the decided reading of the rules file)."""
 
 
 class FieldRules(Protocol):
@@ -119,6 +123,17 @@ class KubbField:
         if team == 0:
             return 0.0 <= x < self.centre_x
         return self.centre_x < x <= self.length
+
+    def landed(self, team: int, point: Point) -> bool:
+        """True when a thrown-in kubb lying at ``point`` counts in ``team``'s half: wholly in
+        it, :data:`LANDED_MARGIN` clear of the centre line and of the field's edges."""
+        x, y = point
+        m = LANDED_MARGIN
+        if not m <= y <= self.width - m:
+            return False
+        if team == 0:
+            return m <= x <= self.centre_x - m
+        return self.centre_x + m <= x <= self.length - m
 
     def inside(self, point: Point) -> bool:
         """True when ``point`` lies on the field (edges included)."""

@@ -1,4 +1,5 @@
-"""Hook implementations of the built-in ``kubb`` plugin (entry point ``plugins.kubb.plugin``)."""
+"""The built-in ``kubb`` plugin (entry point ``plugins.kubb.plugin``): the game definition,
+with its static checks, artifacts and record checker, and its agents."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from generator.api import (
     GameRegistrar,
     StaticCheck,
     hookimpl,
+    lazy,
 )
 from plugins.kubb.agents import AGENTS
 from plugins.kubb.checks import static_checks
@@ -19,6 +21,24 @@ from plugins.kubb.rules import make_game
 
 if TYPE_CHECKING:
     from generator.variant import Variant
+
+
+def kubb_static_checks(variant: Variant) -> list[StaticCheck]:
+    """The rules checks and the production checks of a Kubb variant."""
+    from plugins.kubb.production_checks import kubb_production_checks
+
+    return [*static_checks(variant.table(KubbRules)), *kubb_production_checks(variant)]
+
+
+def kubb_build(variant: Variant) -> list[Artifact]:
+    """Field plan, CAD, templates, BOM, rulebooks and the simulation sheet (imported here:
+    CadQuery loads slowly)."""
+    from plugins.kubb.artifacts import kubb_artifacts
+    from plugins.kubb.rulebook import rulebook_artifacts
+    from plugins.kubb.simulation import simulation_artifacts
+
+    return [*kubb_artifacts(variant), *rulebook_artifacts(variant), *simulation_artifacts(variant)]
+
 
 GAME = GameDefinition(
     name="kubb",
@@ -37,11 +57,20 @@ GAME = GameDefinition(
     strong_agent="expectimax",
     ladder=("random", "basic", "tactical", "expectimax"),
     make_game=make_game,
-    report_metrics=("first_team_won", "turns", "early_king", "first_baton_field_rate"),
+    report_metrics=(
+        "first_team_won",
+        "turns",
+        "first_turn_end",
+        "early_king",
+        "first_baton_field_rate",
+    ),
     opener_metric="first_team_won",
     pooled_metrics={
         "first_baton_field_rate": ("first_baton_field_felled", "first_baton_field_kubbs"),
     },
+    static_checks=kubb_static_checks,
+    artifacts=kubb_build,
+    record_checker=lazy("plugins.kubb.records:check_record"),
 )
 
 
@@ -54,23 +83,3 @@ def plywright_register_games(register: GameRegistrar) -> None:
 def plywright_register_agents(register: AgentRegistrar) -> None:
     for spec in AGENTS:
         register(spec)
-
-
-@hookimpl
-def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
-    if variant.game != "kubb":
-        return None
-    from plugins.kubb.production_checks import kubb_production_checks
-
-    return [*static_checks(variant.table(KubbRules)), *kubb_production_checks(variant)]
-
-
-@hookimpl
-def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
-    """Field plan, CAD, templates, BOM and rulebooks (imported here: CadQuery loads slowly)."""
-    if variant.game != "kubb":
-        return None
-    from plugins.kubb.artifacts import kubb_artifacts
-    from plugins.kubb.rulebook import rulebook_artifacts
-
-    return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]

@@ -37,6 +37,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from generator.engine import Outcome
 from generator.records import RecordError
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.options import KubbRules
@@ -133,7 +134,7 @@ class _Replay:
                 raise RecordError(line, f"penalty kubb at {list(placed)} too close to king/stake")
         else:
             landed = _point(entry["landed"], line)
-            if not 1 <= entry["attempt"] <= attempts or not self.geo.in_half(other, landed):
+            if not 1 <= entry["attempt"] <= attempts or not self.geo.landed(other, landed):
                 raise RecordError(line, "a throw-in lands in the other half within the attempts")
         self.pos[kubb] = list(placed)
         self.up[kubb] = True
@@ -220,8 +221,9 @@ def _point(value: object, line: int) -> tuple[float, float]:
     return (float(value[0]), float(value[1]))
 
 
-def check_record(lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Replay a record against the rules; returns its result line.
+def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
+    """Replay a record against the rules (the game's record checker); returns its outcome
+    (``rounds``: the turns played).
 
     Raises :class:`RecordError` (a ``ValueError``) naming the first bad line."""
     if len(lines) < 2:
@@ -259,4 +261,4 @@ def check_record(lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
             raise RecordError(len(lines), f"result {key} {result[key]!r}, the throws say {value!r}")
     if winner is None and result["turns"] != replay.rules.max_turns:
         raise RecordError(len(lines), "an unfinished game stops at max_turns")
-    return dict(result)
+    return Outcome(result["result"], tuple(result["winners"]), result["turns"])

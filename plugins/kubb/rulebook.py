@@ -2,9 +2,9 @@
 
 All words come from ``locales/<lang>.toml``; this module chooses, fills in and lays them out
 with the shared blocks of :mod:`generator.print.document`. The field diagram is the field
-plan's scene (:mod:`plugins.kubb.fieldplan`, from :class:`~plugins.kubb.geometry.KubbField`);
-the appendix documents the throw model by reading :mod:`plugins.kubb.throws` and the variant's
-``[rules]`` values.
+plan's scene (:mod:`plugins.kubb.fieldplan`, from :class:`~plugins.kubb.geometry.KubbField`).
+The book is for players: the throw model of the simulation has its own sheet
+(:mod:`plugins.kubb.simulation`).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.api import Artifact
 from generator.print import document as doc
-from plugins.kubb import diagrams, throws
+from plugins.kubb import diagrams
 from plugins.kubb.fieldplan import field_scene
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
@@ -27,14 +28,19 @@ if TYPE_CHECKING:
     from plugins.kubb.options import KubbRules
 
 PT_PER_MM = 72 / 25.4
-APPENDIX_DISTANCES = (2.0, 4.0, 6.0, 8.0, 10.0)
-"""Throw distances (m) of the appendix's hit-probability table."""
-FIELD_SHARE = 0.85
+FIELD_SHARE = 0.9
 """Width of the field diagram as a share of the text column."""
 MAX_FIGURE_HEIGHT = 235.0
 """Tallest field diagram (pt), so it shares the first page with the text before it."""
-SCENE_SHARE = 0.66
+SCENE_SHARE = 0.8
 """Width of the throw-in and advantage diagrams as a share of the text column."""
+FLOW_SHARE = 0.4
+"""Width of the turn's flow chart as a share of the text column (the rules take the rest)."""
+COLUMN_GAP = 12.0
+"""Gap (pt) between the two columns of :meth:`Book.side_by_side`."""
+CELL_PAD = 6.0
+"""Left plus right padding (pt) of a table cell (ReportLab's default 6 pt each side, less the
+diagram's own margin)."""
 
 
 class Book(doc.Book[Texts, "KubbRules", KubbProduction]):
@@ -46,20 +52,63 @@ class Book(doc.Book[Texts, "KubbRules", KubbProduction]):
 
 
 def _opening(book: Book) -> str:
+    """How many batons each of the first turns has, said per team (turn 1 is the starting
+    team's, turn 2 the other's); trailing turns that have the usual number are left out."""
     t, r = book.t, book.rules
-    if all(n == r.batons for n in r.opening_batons):
+    listed = list(r.opening_batons)
+    while listed and listed[-1] == r.batons:
+        listed.pop()
+    if not listed:
         return t("play.opening_plain", batons=r.batons)
-    listed = ", ".join(
-        t("play.opening_turn", turn=i, batons=n) for i, n in enumerate(r.opening_batons, 1)
-    )
-    return t("play.opening_list", turns=listed, batons=r.batons)
+    parts = []
+    for turn, n in enumerate(listed, 1):
+        key = {1: "play.opening_first", 2: "play.opening_second"}.get(turn, "play.opening_later")
+        parts.append(t(key, turn=turn, count=t.count("baton", n)))
+    return t("play.opening_list", turns=", ".join(parts), count=t.count("baton", r.batons))
 
 
-def _king_rule(book: Book) -> str:
-    r = book.rules
+def _king_rule(book: Book) -> list[str]:
+    """The king rule of the variant and, for the seed rule, what it means for turn 1."""
+    t, r = book.t, book.rules
+    if r.king_rule != "seed":
+        return [t("king.rule_world")]
+    need = r.king_min_batons_left
+    first = r.batons_in_turn(1)
+    throws = first - need
+    values = {"count": t.count("baton", need), "kubbs": r.kubbs_per_team}
+    texts = [t("king.rule_seed", count=values["count"])]
+    if throws < 1:
+        texts.append(t("king.first_turn_closed", count=t.count("baton", first)))
+    else:
+        key = (
+            "king.first_turn_open"
+            if throws >= r.kubbs_per_team
+            else (
+                "king.first_turn_double"
+                if r.kubbs_per_team - throws == 1
+                else "king.first_turn_doubles"
+            )
+        )
+        texts.append(t(key, throws=t.count("baton", throws), **values))
+    return texts
+
+
+def _early(book: Book) -> str:
+    """The warning: the king felled at any other time loses (the last batons included)."""
+    t, r = book.t, book.rules
+    text = t("king.early")
+    if r.king_rule == "seed" and r.king_min_batons_left == 2:
+        text += " " + t("king.early_last")
+    elif r.king_rule == "seed" and r.king_min_batons_left > 2:
+        text += " " + t("king.early_last_few", count=t.count("baton", r.king_min_batons_left - 1))
+    return text
+
+
+def _order_king(book: Book) -> str:
+    t, r = book.t, book.rules
     if r.king_rule == "seed":
-        return book.t("king.rule_seed", batons=r.king_min_batons_left)
-    return book.t("king.rule_world")
+        return t("play.order_king_seed", count=t.count("baton", r.king_min_batons_left))
+    return t("play.order_king_world")
 
 
 # -- sections -------------------------------------------------------------------------------
@@ -127,12 +176,7 @@ def _contents(book: Book) -> list[Flowable]:
 
 def _field(book: Book) -> list[Flowable]:
     f, t = book.field, book.t
-    figure = book.width * FIELD_SHARE
-    unit = (f.length * 1.3) / (figure / PT_PER_MM)
-    scene = field_scene(f, t, unit)
-    x0, y0, x1, y1 = scene.bounds
-    figure = min(figure, MAX_FIGURE_HEIGHT * (x1 - x0) / (y1 - y0))
-    drawing = diagrams.to_drawing(scene, figure)
+    drawing = field_drawing(f, t, book.width * FIELD_SHARE, MAX_FIGURE_HEIGHT)
     return [
         book.heading("field.heading"),
         book.para(
@@ -147,14 +191,28 @@ def _field(book: Book) -> list[Flowable]:
                 doc.Diagram(drawing),
                 Spacer(1, 3),
                 book.caption("field.caption", diagonal=t.m(f.diagonal)),
+                Spacer(1, 8),
             ]
         ),
         book.para("field.marking", diagonal=t.m(f.diagonal)),
     ]
 
 
+def field_drawing(f: KubbField, t: Texts, width: float, max_height: float) -> Drawing:
+    """The field plan's scene as a drawing at most ``width`` wide and ``max_height`` tall (pt),
+    its paper offsets (dimension lines, labels) computed for the size it is drawn at."""
+    figure = width
+    unit = f.length * 1.3 / (figure / PT_PER_MM)
+    for _ in range(4):  # the offsets depend on the scale and the scale on the offsets
+        scene = field_scene(f, t, unit)
+        x0, y0, x1, y1 = scene.bounds
+        figure = min(width, max_height * (x1 - x0) / (y1 - y0))
+        unit = (x1 - x0) / ((figure - 8) / PT_PER_MM)
+    return diagrams.to_drawing(field_scene(f, t, unit), figure)
+
+
 def _start(book: Book) -> list[Flowable]:
-    return [book.heading("start.heading"), book.para("start.text")]
+    return [book.heading("start.heading"), book.para("start.text"), book.para("start.place")]
 
 
 def _turn(book: Book) -> list[Flowable]:
@@ -166,24 +224,26 @@ def _turn(book: Book) -> list[Flowable]:
         t("flow.king"),
         t("flow.next"),
     ]
-    flow = diagrams.flow_drawing(steps, t("flow.loop"), book.width * 0.42)
+    column = book.width * FLOW_SHARE - COLUMN_GAP - CELL_PAD
+    flow = diagrams.flow_drawing(steps, t("flow.loop"), column)
     text = [
         book.para("play.turn"),
         Paragraph(_opening(book), book.styles.body),
-        book.bullet(book.t("play.order_field")),
-        book.bullet(book.t("play.order_base")),
-        book.bullet(book.t("play.order_raise")),
-        book.bullet(book.t("play.order_king")),
+        book.bullet(t("play.order_field")),
+        book.bullet(t("play.order_base")),
+        book.bullet(t("play.order_raise")),
+        book.bullet(_order_king(book)),
         book.para("play.underhand"),
     ]
     figure = [doc.Diagram(flow), Spacer(1, 3), book.caption("flow.caption")]
-    return [book.heading("play.heading"), book.side_by_side(text, figure, 0.56)]
+    return [book.heading("play.heading"), book.side_by_side(text, figure, 1 - FLOW_SHARE)]
 
 
 def _throw_in(book: Book) -> list[Flowable]:
     t, r, f = book.t, book.rules, book.field
     labels = {
         "out": t("throw_in.label_out"),
+        "out_again": t("throw_in.label_out_again"),
         "penalty": t("throw_in.label_penalty"),
         "field": t("throw_in.label_field"),
         "thrower": t("throw_in.label_thrower"),
@@ -198,7 +258,11 @@ def _throw_in(book: Book) -> list[Flowable]:
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
-                book.caption("throw_in.caption", distance=t.m(r.penalty_min_distance)),
+                book.caption(
+                    "throw_in.caption",
+                    distance=t.m(r.penalty_min_distance),
+                    thrown=diagrams.THROWN_IN,
+                ),
             ]
         ),
     ]
@@ -212,15 +276,37 @@ def _advantage(book: Book) -> list[Flowable]:
         book.heading("advantage.heading"),
         book.para("advantage.text"),
         book.para("advantage.back"),
-        KeepTogether([doc.Diagram(drawing), Spacer(1, 3), book.caption("advantage.caption")]),
+        KeepTogether(
+            [
+                doc.Diagram(drawing),
+                Spacer(1, 3),
+                book.caption(
+                    "advantage.caption", kept=max(0, f.kubbs_per_team - diagrams.LEFT_STANDING)
+                ),
+            ]
+        ),
     ]
 
 
 def _king(book: Book) -> list[Flowable]:
-    rule = Paragraph(_king_rule(book), book.styles.body)
-    warning = [Paragraph(book.t("king.early"), book.styles.body)]
+    rules = [Paragraph(text, book.styles.body) for text in _king_rule(book)]
+    warning = [Paragraph(_early(book), book.styles.body)]
     box = doc.note_box(warning, book.styles, book.width)
-    return [KeepTogether([book.heading("king.heading"), rule, book.para("king.win"), box])]
+    return [KeepTogether([book.heading("king.heading"), *rules, book.para("king.win"), box])]
+
+
+DECIDED = ("landed", "raise", "felled", "king", "place", "spin")
+"""The decided readings of the rules questions players dispute (``decided.<key>``)."""
+
+
+def _decided(book: Book) -> list[Flowable]:
+    t, s = book.t, book.styles
+    body = [
+        Paragraph(t("decided.title"), s.box_title),
+        Paragraph(t("decided.text"), s.body),
+        *(book.bullet(t(f"decided.{key}")) for key in DECIDED),
+    ]
+    return [Spacer(1, 4), KeepTogether([doc.note_box(body, s, book.width)])]
 
 
 def _facts(book: Book) -> list[Flowable]:
@@ -231,74 +317,19 @@ def _facts(book: Book) -> list[Flowable]:
             t("facts.field_size", length=t.number(f.length), width=t.number(f.width)),
         ),
         (t("facts.diagonal"), t.m(f.diagonal)),
-        (t("facts.kubbs"), f"{r.kubbs_per_team} × 2"),
+        (t("facts.kubbs"), str(r.kubbs_per_team)),
         (t("facts.spacing"), t.m(r.kubb_spacing)),
         (t("facts.batons"), str(r.batons)),
         (t("facts.opening"), " – ".join(str(n) for n in r.opening_batons)),
         (t("facts.throw_in"), str(r.throw_in_attempts)),
         (t("facts.penalty"), t.m(r.penalty_min_distance)),
-        (t("facts.king_rule"), t(f"facts.king_{r.king_rule}", batons=r.king_min_batons_left)),
-        (t("facts.max_turns"), str(r.max_turns)),
+        (
+            t("facts.king_rule"),
+            t(f"facts.king_{r.king_rule}", count=t.count("baton", r.king_min_batons_left)),
+        ),
     ]
-    box = doc.facts_box(t("facts.title"), rows, book.styles, book.width * 0.62)
+    box = doc.facts_box(t("facts.title"), rows, book.styles, book.width * 0.75)
     return [Spacer(1, 6), KeepTogether([box])]
-
-
-def _appendix(book: Book) -> list[Flowable]:
-    t, r, s = book.t, book.rules, book.styles
-    skills = r.team_skills()
-    levels = [(t(f"appendix.level_{name}"), value) for name, value in throws.SKILL_LEVELS.items()]
-    levels += [
-        (t("appendix.level_team", team=i + 1), v)
-        for i, v in enumerate(skills)
-        if v not in throws.SKILL_LEVELS.values()
-    ]
-    header = [t("appendix.col_level")] + [t.m(d) for d in APPENDIX_DISTANCES]
-    rows = [
-        [f"{label} ({t.number(value * 100, 0)} %)"]
-        + [
-            f"{t.number(throws.hit_probability(d, value, r.max_hit) * 100, 0)} %"
-            for d in APPENDIX_DISTANCES
-        ]
-        for label, value in levels
-    ]
-    first = book.width * 0.34
-    table = doc.data_table(
-        header, rows, s, [first] + [(book.width - first) / len(APPENDIX_DISTANCES)] * 5
-    )
-    skill_text = ", ".join(t.number(v * 100, 0) + " %" for v in skills)
-    params = [
-        ("appendix.p_skill", {"value": skill_text}),
-        ("appendix.p_max_hit", {"value": t.number(r.max_hit * 100, 0)}),
-        (
-            "appendix.p_neighbour",
-            {"radius": t.m(r.neighbour_radius), "chance": t.number(r.neighbour_chance * 100, 0)},
-        ),
-        ("appendix.p_group", {"radius": t.m(r.neighbour_radius), "reach": t.m(r.hit_reach)}),
-        (
-            "appendix.p_king",
-            {"radius": t.m(r.king_radius), "chance": t.number(r.king_chance * 100, 0)},
-        ),
-        (
-            "appendix.p_throw_in",
-            {"spread": t.m(r.throw_in_spread), "fail": t.number(r.throw_in_fail * 100, 0)},
-        ),
-    ]
-    return [
-        book.heading("appendix.heading"),
-        book.para("appendix.text", reference=t.m(throws.REFERENCE_DISTANCE)),
-        book.para(
-            "appendix.formula",
-            reference=t.number(throws.REFERENCE_DISTANCE),
-            reference_m=t.m(throws.REFERENCE_DISTANCE),
-        ),
-        table,
-        Spacer(1, 3),
-        Paragraph(t("appendix.table_caption"), s.caption),
-        Spacer(1, 6),
-        *(book.bullet(book.t(key, **values)) for key, values in params),
-        book.para("appendix.anchors"),
-    ]
 
 
 SECTIONS = (
@@ -310,8 +341,8 @@ SECTIONS = (
     _throw_in,
     _advantage,
     _king,
+    _decided,
     _facts,
-    _appendix,
 )
 
 

@@ -8,7 +8,8 @@ A turn of team ``T`` against ``O`` (``O = 1 - T``):
 
 1. *Throw-in*: every kubb lying felled in T's half, in id order. Decision of T: an aim point
    (action = index into :attr:`KubbGame.aims`, a grid in O's half, :data:`AIM_STEP` apart).
-   Chance: a landing (``0 .. LANDINGS-1``) or *out* (``LANDINGS``). After
+   Chance: a landing (``0 .. LANDINGS-1``: the whole kubb in O's half, inside the field,
+   :meth:`KubbField.landed`) or *out* (``LANDINGS``). After
    ``throw_in_attempts`` outs the kubb is a penalty kubb: decision of **O**, a spot (action =
    index into :attr:`KubbGame.spots`, the same grid less the points closer than
    ``penalty_min_distance`` to the king or a stake).
@@ -157,7 +158,7 @@ class KubbGame:
             throws.landing_offsets(distance, skill, rules.throw_in_spread)
         ):
             point = (aim[0] + sign * along, aim[1] + across)
-            if geo.in_half(target, point):
+            if geo.landed(target, point):
                 points.append(point)
                 outcomes.append((index, keep * weight))
             else:
@@ -784,7 +785,10 @@ class KubbState:
         the ratio of the means of ``first_baton_field_felled`` and ``first_baton_field_kubbs``
         (the report's pooled ``first_baton_field_rate``);
         the mean of ``first_baton_field_share`` (this game's ratio) weighs every game alike and
-        reads higher, as short games with few field kubbs clear a larger share."""
+        reads higher, as short games with few field kubbs clear a larger share.
+        ``first_turn_end`` is 1 when the game ended in turn 1, the starting team's first turn
+        (its king shot, or a king felled too early): the rate the seed sheet's king rule is
+        said to bring to zero, and does not."""
         stats = self.stats
         turns = max(1, stats[S_TURNS])
         return {
@@ -792,6 +796,7 @@ class KubbState:
             "batons": float(stats[S_BATONS]),
             "first_team_won": float(self.winner == self.first and self.winner >= 0),
             "early_king": float(self.reason == "early_king"),
+            "first_turn_end": float(self.winner >= 0 and self.turn == 1),
             "unfinished": float(self.winner < 0),
             "penalty_kubbs": float(stats[S_PENALTIES]),
             "throw_ins": float(stats[S_THROW_INS]),

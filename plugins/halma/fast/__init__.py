@@ -7,7 +7,7 @@
 - :mod:`~plugins.halma.fast.search`: the ``search`` agent's best-reply alpha-beta (numba);
 - :mod:`~plugins.halma.fast.games`: the game loop of a batch (numba);
 - :mod:`~plugins.halma.fast.lane`: the :class:`~generator.simulate.fastlane.FastLane` of a
-  variant; :mod:`~plugins.halma.fast.plugin`: the ``plywright_fast_lane`` hook;
+  variant; :mod:`~plugins.halma.fast.plugin`: the fast-lane finder (``GameDefinition.fast_lane``);
 - :mod:`~plugins.halma.fast.probe`: legal moves and perft of any position (tests, tools).
 
 Importing this package imports no numba.

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.engine import Outcome, Result
+from generator.engine import Outcome, Result, own_record
 from generator.simulate.fastlane import Record, fast_game_seed
 from generator.simulate.table import RESULT_CODE, BranchingProfile, GameTable
 from plugins.halma.fast.cache import COMPILING
@@ -295,7 +295,8 @@ def write_record(
     ``RuntimeError`` if the engines disagree."""
     lines: Record = [{**record_header, "game_index": index, **game.record_header()}]
     state = game.new_initial_state()
-    own_lines = callable(getattr(state, "record_lines", None))
+    writer = own_record(state)
+    own_lines = writer is not None
     for f, t in log.tolist():
         action = game.pass_action if f < 0 else f * game.size + t
         try:
@@ -309,11 +310,10 @@ def write_record(
             raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
     elif not state.is_terminal() or state.outcome() != outcome:
         raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
-    if own_lines:
-        lines.extend(state.record_lines())  # type: ignore[attr-defined]
-    own_result = getattr(state, "record_result", None)
-    if callable(own_result) and not cut:
-        lines.append(own_result())
+    if writer is not None:
+        lines.extend(writer.record_lines())
+    if writer is not None and not cut:
+        lines.append(writer.record_result())
     else:
         lines.append(
             {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}

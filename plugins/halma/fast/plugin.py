@@ -1,4 +1,5 @@
-"""The ``plywright_fast_lane`` hook of halma (light to import: numpy and numba wait for a lane).
+"""Halma's fast-lane finder, ``GameDefinition.fast_lane`` (light to import: numpy and numba
+wait for a lane).
 
 Covered: every halma variant, with each seat played by the core's ``random`` agent or halma's
 ``greedy``, ``lookahead`` or ``search`` (any budget, to win or to spoil).
@@ -10,7 +11,8 @@ from collections.abc import Sequence
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
-from generator.api import AgentSpec, hookimpl
+from generator.api import AgentSpec
+from generator.engine import HasGameMetrics
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaState
 from plugins.halma.search import SEARCH_BUDGET
@@ -40,11 +42,11 @@ def covered(spec: AgentSpec) -> bool:
 
 def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastLane | None:
     """The fast lane of a halma variant played by ``agents``, if the kernels cover them."""
-    if variant.game != "halma" or not agents or find_spec("numba") is None:
+    if not agents or find_spec("numba") is None:
         return None
     if not all(covered(spec) for spec in agents):
         return None
-    if hasattr(HalmaState, "game_metrics"):  # per-game numbers the kernels do not compute yet
+    if issubclass(HalmaState, HasGameMetrics):  # per-game numbers the kernels do not compute
         return None
     from plugins.halma.fast.lane import HalmaFastLane
 
@@ -59,8 +61,3 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
         budgets=tuple(s.budget if s is not None else SEARCH_BUDGET for s in settings),
         victims=tuple(-1 if s is None or s.victim is None else s.victim for s in settings),
     )
-
-
-@hookimpl
-def plywright_fast_lane(variant: Variant, agents: tuple[AgentSpec, ...]) -> HalmaFastLane | None:
-    return halma_fast_lane(variant, agents)

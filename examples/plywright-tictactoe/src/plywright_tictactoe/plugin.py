@@ -1,8 +1,13 @@
-"""The hook implementations plywright loads through the ``plywright`` entry point.
+"""What plywright loads through the ``plywright`` entry point: the game definition.
 
-Each hook is a plain function marked ``@hookimpl``; its parameter names must match the hook
-specification in ``generator.hookspecs``. Hooks that receive a variant return ``None`` for
-other games, so every plugin can answer every call.
+The :class:`GameDefinition` carries everything that is the game's own: variant models and
+presets, the engine factory, and the game's behaviour (static checks, build artifacts, record
+checker). plywright calls those for tic-tac-toe variants only, so none of them looks at
+``variant.game``. The heavy parts are named with :func:`~generator.api.lazy` (imported on
+first call: every ``plywright`` command loads every plugin, and svgwrite is for builds only).
+
+The one ``@hookimpl`` hands the definition over; its parameter name must match the hook
+specification in ``generator.hookspecs``.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl
+from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy
 
 from plywright_tictactoe import GAME_NAME
 from plywright_tictactoe.options import (
@@ -33,27 +38,8 @@ def _tables(variant: Variant) -> tuple[TicTacToeRules, TicTacToeProduction]:
     return variant.table(TicTacToeRules), variant.table(TicTacToeProduction)
 
 
-@hookimpl
-def plywright_register_games(register: GameRegistrar) -> None:
-    register(
-        GameDefinition(
-            name=GAME_NAME,
-            title="Tic-tac-toe",
-            description="Two players place X and O pegs; k in a row wins (example plugin).",
-            rules_model=TicTacToeRules,
-            make_game=make_game,
-            production_model=TicTacToeProduction,
-            presets=PRESETS,
-            default_preset="classic",
-            default_agent="random",
-        )
-    )
-
-
-@hookimpl
-def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
-    if variant.game != GAME_NAME:
-        return None
+def static_checks(variant: Variant) -> list[StaticCheck]:
+    """Does the board fit the sheet, is there wood enough between the holes, is it solved?"""
     rules, production = _tables(variant)
     board = peg_board(rules, production)
     fits = board.side <= min(production.sheet_width, production.sheet_height)
@@ -89,12 +75,9 @@ def plywright_static_checks(variant: Variant) -> list[StaticCheck] | None:
     ]
 
 
-@hookimpl
-def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
-    if variant.game != GAME_NAME:
-        return None
-    # imported here, not at the top: svgwrite is only needed by builds, and every
-    # `plywright` command loads every plugin
+def artifacts(variant: Variant) -> list[Artifact]:
+    """The files ``plywright build`` writes: the board's SVG layout."""
+    # imported here, not at the top: svgwrite is only needed by builds
     from plywright_tictactoe.layout import drill_layer_name, write_board_svg
 
     board = peg_board(*_tables(variant))
@@ -109,3 +92,24 @@ def plywright_artifacts(variant: Variant) -> list[Artifact] | None:
             write=partial(write_board_svg, board),
         )
     ]
+
+
+GAME = GameDefinition(
+    name=GAME_NAME,
+    title="Tic-tac-toe",
+    description="Two players place X and O pegs; k in a row wins (example plugin).",
+    rules_model=TicTacToeRules,
+    make_game=make_game,
+    production_model=TicTacToeProduction,
+    presets=PRESETS,
+    default_preset="classic",
+    default_agent="random",
+    static_checks=static_checks,
+    artifacts=artifacts,
+    record_checker=lazy("plywright_tictactoe.records:check_record"),
+)
+
+
+@hookimpl
+def plywright_register_games(register: GameRegistrar) -> None:
+    register(GAME)

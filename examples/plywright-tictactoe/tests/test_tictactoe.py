@@ -1,28 +1,32 @@
-"""The example third-party plugin (examples/plywright-tictactoe): engine, models, layout, hooks."""
+"""The example plugin's own tests: engine, models, layout, definition, records (the
+conformance kit runs in ``test_conformance.py``)."""
 
 from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from generator.build import collect_artifacts
+from generator.checks import static_checks
+from generator.engine import TERMINAL, Game, Outcome, State, replay
+from generator.records import RecordError
+from generator.registry import Registry, load_registry
+from generator.variant import load_variant, parse_variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from generator.engine import TERMINAL, Game, Outcome, State, replay
-from generator.registry import Registry, load_registry
-from generator.variant import load_variant, parse_variant
 from plywright_tictactoe import plugin
 from plywright_tictactoe.geometry import PegBoard, winning_lines
 from plywright_tictactoe.layout import board_svg, write_board_svg
 from plywright_tictactoe.options import TicTacToeProduction, TicTacToeRules
+from plywright_tictactoe.records import check_record
 from plywright_tictactoe.rules import TicTacToeGame, TicTacToeState
 
-PACKAGE = Path(__file__).resolve().parents[1] / "examples" / "plywright-tictactoe"
+PACKAGE = Path(__file__).resolve().parents[1]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -326,10 +330,9 @@ def test_registration_and_presets() -> None:
 def test_example_variant_checks_and_builds(tmp_path: Path) -> None:
     registry = registry_with_plugin()
     variant = load_variant(PACKAGE / "tictactoe-classic.toml", registry)
-    checks = registry.pm.hook.plywright_static_checks(variant=variant)
-    flat = [check for result in checks for check in result]
-    assert flat and all(check.ok for check in flat)
-    (artifacts,) = registry.pm.hook.plywright_artifacts(variant=variant)
+    checks = static_checks(registry, variant)
+    assert checks and all(check.ok for check in checks)
+    artifacts = [a for a in collect_artifacts(registry, variant) if a.kind != "report/json"]
     (artifact,) = artifacts
     assert (artifact.kind, artifact.path) == ("layout/svg", "layout/board.svg")
     artifact.write(tmp_path / artifact.path)
@@ -347,8 +350,9 @@ def test_static_checks_catch_bad_variants() -> None:
         },
         registry,
     )
-    (checks,) = registry.pm.hook.plywright_static_checks(variant=variant)
-    failed = {check.name: check.severity for check in checks if not check.ok}
+    failed = {
+        check.name: check.severity for check in static_checks(registry, variant) if not check.ok
+    }
     assert failed == {
         "board-fits-sheet": "error",
         "hole-wall": "warning",
@@ -357,7 +361,42 @@ def test_static_checks_catch_bad_variants() -> None:
     }
 
 
-def test_hooks_ignore_other_games() -> None:
-    other: Any = SimpleNamespace(game="halma")
-    assert plugin.plywright_static_checks(other) is None
-    assert plugin.plywright_artifacts(other) is None
+# --- records -----------------------------------------------------------------------------
+
+
+def a_record(moves: list[int], size: int = 3) -> list[dict[str, Any]]:
+    g = game(size)
+    state = g.new_initial_state()
+    lines: list[dict[str, Any]] = [
+        {"game": "tictactoe", "variant": g.parameters(), "seed": 1, **g.record_header()}
+    ]
+    for action in moves:
+        lines.append({"player": state.current_player(), **state.action_record(action)})
+        state.apply_action(action)
+    outcome = state.outcome()
+    lines.append(
+        {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
+    )
+    return lines
+
+
+def test_a_record_replays_to_its_outcome() -> None:
+    assert check_record(a_record([0, 3, 1, 4, 2])) == Outcome("win", (0,), 3)
+    assert check_record(a_record([0, 1, 2, 4, 3, 5, 7, 6, 8])) == Outcome("draw", (), 5)
+
+
+@pytest.mark.parametrize(
+    ("line", "change", "message"),
+    [
+        (2, {"cell": [0, 0]}, "line 3: illegal action 0"),  # X's cell
+        (2, {"player": 0}, "line 3: player 0 moves out of turn"),
+        (1, {"cell": [3, 0]}, r"line 2: cell must be \[row, col\]"),
+        (6, {"winners": [1]}, "line 7: result"),
+        (0, {"game": "halma"}, "line 1: not a tictactoe record"),
+    ],
+)
+def test_a_broken_record_is_refused(line: int, change: dict[str, Any], message: str) -> None:
+    lines = a_record([0, 3, 1, 4, 2])
+    lines[line] = {**lines[line], **change}
+    with pytest.raises(RecordError, match=message):
+        check_record(lines)

@@ -1,0 +1,10 @@
+"""The suite ``pytest --plywright-game NAME`` collects (see :mod:`generator.conformance.plugin`):
+the kit's tests for the games named on the command line."""
+
+from __future__ import annotations
+
+from generator.conformance.kit import GameConformance
+
+
+class TestPlywrightGame(GameConformance):
+    """The conformance kit, on every ``--plywright-game``."""

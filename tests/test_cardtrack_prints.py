@@ -1,0 +1,307 @@
+"""The Konstruktsiia prints read back as a player reads them (issue #17, items 3 and 5).
+
+Two builds through the plugin: ``examples/konstruktsiia.toml`` (Ukrainian first) and a variant
+that changes every number and every worded option (English first, so its mat and token sheet
+are English). Each PDF's text (pdftotext) and every string's size (pypdf) are checked: the
+language of every page, the numbers printed against the variant, the rule text each option value
+asks for, no internal names, and the readable sizes.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pdfread import Run, page_texts, text_runs
+from pypdf import PdfReader
+from test_cardtrack_tokens import crop_segments, page_segments
+
+from generator.build import build
+from generator.registry import load_registry
+from generator.variant import load_variant, parse_variant, read_variant_file
+from plugins.cardtrack.options import CardtrackRules
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("pdftotext") is None, reason="poppler-utils not installed"
+)
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "konstruktsiia.toml"
+VARIANT_RULES = {
+    "decks": 4,
+    "height": 8,
+    "spare_jokers": "wild",
+    "home_joker": "open",
+    "small_path_rule": "stop_card",
+    "small_tokens": 5,
+    "small_max_steps": 4,
+}
+"""Every number differs from the example's, every worded option takes its other value."""
+
+
+@dataclass(frozen=True)
+class Built:
+    folder: Path
+    rules: CardtrackRules
+    languages: tuple[str, ...]
+    name: str
+
+    def pdf(self, name: str) -> Path:
+        return self.folder / "print" / name
+
+    def per_language(self) -> list[tuple[Path, str]]:
+        """Every print PDF with the language it must be in (one-per-build sheets: the first)."""
+        out = [(self.pdf(f"rulebook-{lang}.pdf"), lang) for lang in self.languages]
+        out += [(self.pdf(f"reference-card-{lang}.pdf"), lang) for lang in self.languages]
+        out += [
+            (self.pdf(name), self.languages[0])
+            for name in ("tokens.pdf", "track-mat-a4.pdf", "track-mat-full-size.pdf")
+        ]
+        return out
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Built]:
+    registry = load_registry()
+    folder = tmp_path_factory.mktemp("prints")
+    example = load_variant(EXAMPLE, registry)
+    data = read_variant_file(EXAMPLE)
+    data = {
+        **data,
+        "name": "variant",
+        "rules": {**data["rules"], **VARIANT_RULES},
+        "print": {**data["print"], "languages": ["en", "uk"]},
+    }
+    other = parse_variant(data, registry, source="variant.toml")
+    out = {}
+    for key, variant in (("example", example), ("variant", other)):
+        build(registry, variant, folder / key, only=["print"])
+        out[key] = Built(
+            folder / key,
+            variant.table(CardtrackRules),
+            tuple(variant.print.languages),
+            variant.name,
+        )
+    return out
+
+
+def stream(path: Path) -> str:
+    """Every string of the PDF in drawing order, one space between (table label, then value)."""
+    return " ".join(run.text for run in text_runs(path))
+
+
+def whole(path: Path) -> str:
+    return " ".join(page_texts(path))
+
+
+# -- the language of every page -------------------------------------------------------------
+
+NAMES = {"plywright"}
+"""Latin words allowed on a Ukrainian page besides the variant's name: the program."""
+CORE_FURNITURE = {"mm"}
+"""The 1:1 templates' scale bar still labels its unit "100 mm" in every language: that word
+is the core's (``generator/print/scalebar.py``), not this plugin's; drop it from here once the
+core's furniture is localized."""
+TILE = re.compile(r"^[A-Z]\d{1,2}$")
+"""Tile labels of the tiled mat (A1, B3 …) and the paper (A4)."""
+
+
+def foreign_words(text: str, lang: str, variant: str) -> list[str]:
+    """Words of ``text`` that are not in ``lang``: Latin words on a Ukrainian page (but the
+    variant's name, the program's and tile labels), any Cyrillic on an English page."""
+    words = re.findall(r"[^\W\d_]+(?:\d+)?", text)
+    if lang == "uk":
+        return [
+            w
+            for w in words
+            if re.search("[A-Za-z]", w)
+            and w not in NAMES | CORE_FURNITURE | {variant}
+            and not TILE.match(w)
+        ]
+    return [w for w in words if re.search("[\u0400-\u04ff]", w)]
+
+
+@pytest.mark.parametrize("key", ["example", "variant"])
+def test_every_page_is_in_its_language(builds: dict[str, Built], key: str) -> None:
+    built = builds[key]
+    for path, lang in built.per_language():
+        pages = page_texts(path)
+        assert pages, path
+        for number, text in enumerate(pages, start=1):
+            foreign = foreign_words(text, lang, built.name)
+            assert foreign == [], f"{path.name} p{number} ({lang}): {foreign[:10]}"
+
+
+def test_a_page_in_the_wrong_language_is_caught() -> None:
+    assert foreign_words("Варіант «x» · plywright · сторінка A1 з 16", "uk", "x") == []
+    assert foreign_words("Print at 100 % — друкуйте", "uk", "x") == ["Print", "at"]
+    assert foreign_words("Page 1 of 2 · сторінка", "en", "x") == ["сторінка"]
+
+
+# -- no internal names --------------------------------------------------------------------------
+
+INTERNAL = re.compile(
+    r"\[rules\]|\[production\]|\[print\]|CUT_|ENGRAVE_|ANNOTATE_|_card\b|spare_jokers|"
+    r"home_joker|small_path|max_columns|small_max|small_tokens|\{|\}|<b>|</b>|&lt;|&gt;"
+)
+
+
+@pytest.mark.parametrize("key", ["example", "variant"])
+def test_no_internal_names_or_markup_on_a_page(builds: dict[str, Built], key: str) -> None:
+    for path, _ in builds[key].per_language():
+        for number, text in enumerate(page_texts(path), start=1):
+            found = INTERNAL.findall(text)
+            assert found == [], f"{path.name} p{number}: {found}"
+
+
+# -- the numbers printed are the variant's ----------------------------------------------------
+
+
+def test_example_numbers_in_ukrainian_and_english(builds: dict[str, Built]) -> None:
+    b = builds["example"]
+    uk, en = stream(b.pdf("rulebook-uk.pdf")), stream(b.pdf("rulebook-en.pdf"))
+    for words in ("Колод 3", "Карт у грі 158", "Ряд вершини 10", "гравця 6", "не більше 3"):
+        assert words in uk, words
+    for words in ("Decks 3", "Cards in play 158", "Summit row 10", "per player 6"):
+        assert words in en, words
+    uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
+    assert "3 колоди, у кожній 52 карти і 2 джокери (усього 162 карти)" in uk
+    assert "решту джокерів (4) відкладіть у коробку" in uk
+    assert "1 велика фішка і 6 малих фішок (усього 12 малих фішок)" in uk
+    assert "до ряду 10" in uk and "1–3 кроки" in uk
+    assert "3 decks, each of 52 cards and 2 jokers (162 cards in all)" in en
+    assert "1 big token and 6 small tokens (12 small tokens in all)" in en
+    assert "up to row 10" in en and "1–3 steps" in en
+    card = whole(b.pdf("reference-card-uk.pdf"))
+    assert "ряду 10" in card and "1–3 кроки" in card and "щонайбільше 3 кроки" in card
+    tokens = whole(b.pdf("tokens.pdf"))
+    assert "Великих фішок (★): 2, малих (♚): 12" in tokens
+    assert "Діаметр великої фішки — 30 мм, малої — 18 мм" in tokens
+    assert "ряди від 0 до 10 (вершина)" in whole(b.pdf("track-mat-a4.pdf"))
+
+
+def test_variant_numbers(builds: dict[str, Built]) -> None:
+    b = builds["variant"]
+    en, uk = stream(b.pdf("rulebook-en.pdf")), stream(b.pdf("rulebook-uk.pdf"))
+    for words in ("Decks 4", "Cards in play 216", "Summit row 8", "per player 5", "token 4"):
+        assert words in en, words
+    for words in ("Колод 4", "Карт у грі 216", "Ряд вершини 8", "гравця 5", "не більше 4"):
+        assert words in uk, words
+    en, uk = whole(b.pdf("rulebook-en.pdf")), whole(b.pdf("rulebook-uk.pdf"))
+    assert "4 decks, each of 52 cards and 2 jokers (216 cards in all)" in en
+    assert "shuffle the other 6 jokers into the draw pile as wild cards" in en
+    assert "1 big token and 5 small tokens (10 small tokens in all)" in en
+    assert "4 колоди, у кожній 52 карти і 2 джокери (усього 216 карт)" in uk
+    assert "1 велика фішка і 5 малих фішок (усього 10 малих фішок)" in uk
+    assert "1–4 кроки" in uk and "1–4 steps" in en and "row 8" in en and "ряду 8" in uk
+    assert "row 10" not in en and "ряду 10" not in uk
+    assert "row 8" in whole(b.pdf("reference-card-en.pdf"))
+    tokens = whole(b.pdf("tokens.pdf"))
+    assert "2 big tokens (★) and 10 small tokens (♚)" in tokens
+    mat = whole(b.pdf("track-mat-full-size.pdf"))
+    assert "rows 0 to 8 (summit)" in mat and "▲8" in mat and "▲10" not in mat
+
+
+@pytest.mark.parametrize(("key", "small"), [("example", 6), ("variant", 5)])
+def test_token_sheet_draws_every_token_of_the_variant(
+    builds: dict[str, Built], key: str, small: int
+) -> None:
+    reader = PdfReader(builds[key].pdf("tokens.pdf"))
+    marks = sum(len(crop_segments(page_segments(page))) for page in reader.pages)
+    assert marks == 8 * (2 + 2 * small)  # eight crop marks round every disc
+
+
+# -- the rule text each option value asks for ---------------------------------------------------
+
+
+def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
+    b = builds["example"]
+    uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
+    # both path readings, the default named and chosen
+    assert "спрощене тлумачення" in uk and "дослівне тлумачення" in uk
+    assert "У цьому варіанті діє спрощене тлумачення" in uk
+    assert "This variant plays the simplified reading" in en
+    # the placement sentence: at least one contact, nothing below the jokers
+    assert "Нова карта мусить торкатися хоча б однієї карти на столі" in uk
+    assert "Нижче ряду джокерів карт не кладуть" in uk
+    assert "A new card must touch at least one card" in en
+    # the opponent's joker is protected
+    assert "не може зупинитися на стартовому джокері суперника" in uk
+    assert "No token — big or small — may stop on the opponent's starting joker" in en
+    # no wild jokers in this variant, so no word of them; no king discarded on a joker
+    for text in (uk, en):
+        assert "дик" not in text.lower() and "wild" not in text.lower()
+    assert "короля скидають" not in uk and "king is discarded" not in en
+    assert "відкритий пакет" not in uk and "скид" in uk
+    assert "не заходить і через неї не проходить" in uk  # nor passes an opponent's token
+    assert "not by turns in rotation" in en and "whoever played last" not in en
+    card = whole(b.pdf("reference-card-uk.pdf"))
+    assert "Якщо малих фішок не лишилося, король діє як дама (12)" in card
+    assert "короля треба використати" in card
+    assert "Жодна фішка не може зупинитися на стартовому джокері суперника" in card
+    assert "короля скидають" not in card
+
+
+def test_worded_options_in_the_variant(builds: dict[str, Built]) -> None:
+    b = builds["variant"]
+    uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
+    assert "У цьому варіанті діє дослівне тлумачення" in uk
+    assert "This variant plays the literal reading" in en
+    assert "Королями не будують, дикими джокерами теж" in uk
+    assert "Kings never build, nor do wild jokers" in en
+    assert "Дикий джокер" in uk and "Wild joker" in en
+    assert "фішки можуть зупинятися на стартовому джокері суперника" in uk
+    assert "tokens may stop on the opponent's starting joker" in en
+    assert "короля скидають" in uk and "the king is discarded" in en
+    assert "не може зупинитися на стартовому джокері" not in uk
+    card_uk, card_en = whole(b.pdf("reference-card-uk.pdf")), whole(b.pdf("reference-card-en.pdf"))
+    assert "короля скидають" in card_uk and "the king is discarded" in card_en
+    assert "На стартовому джокері суперника можна зупинятися" in card_uk
+    assert "не старша за ту, де фішка зупиниться" in card_uk
+
+
+# -- readable sizes -----------------------------------------------------------------------------
+
+RUNNING = re.compile(r"^(Конструкція · правила гри|Konstruktsiia · rules of play|Варіант «|"
+                     r"Variant “|Сторінка \d+ з \d+$|Page \d+ of \d+$)")  # fmt: skip
+"""The rulebook's running header and footer (the core's page furniture)."""
+
+
+def is_phrase(run: Run) -> bool:
+    """Text a player reads as words (not a rank, a number, a sign or the joker's label)."""
+    return len(re.findall(r"[^\W\d_]{2,}", run.text)) >= 2
+
+
+@pytest.mark.parametrize("key", ["example", "variant"])
+def test_rulebook_sizes(builds: dict[str, Built], key: str) -> None:
+    for lang in builds[key].languages:
+        runs = text_runs(builds[key].pdf(f"rulebook-{lang}.pdf"))
+        assert min(run.size for run in runs) >= 6.0, min(runs, key=lambda r: r.size)
+        words = [r for r in runs if is_phrase(r) and not RUNNING.match(r.text)]
+        small = [r for r in words if r.size < 8.0]
+        assert small == [], small[:5]  # captions, tables, legends
+        by_size: dict[float, int] = {}
+        for run in words:
+            by_size[run.size] = by_size.get(run.size, 0) + len(run.text)
+        body = max(by_size, key=lambda size: by_size[size])
+        assert body >= 9.5, (lang, body)
+
+
+@pytest.mark.parametrize("key", ["example", "variant"])
+def test_play_aid_sizes(builds: dict[str, Built], key: str) -> None:
+    b = builds[key]
+    for lang in b.languages:
+        runs = text_runs(b.pdf(f"reference-card-{lang}.pdf"))
+        assert min(run.size for run in runs) >= 6.0, min(runs, key=lambda r: r.size)
+    runs = text_runs(b.pdf("tokens.pdf"))
+    assert min(r.size for r in runs if is_phrase(r)) >= 8.0  # the sheet's instructions
+    for name in ("track-mat-a4.pdf", "track-mat-full-size.pdf"):
+        runs = text_runs(b.pdf(name))
+        assert min(run.size for run in runs) >= 6.0, (name, min(runs, key=lambda r: r.size))
+
+
+def test_phrase_filter_keeps_sentences_and_drops_labels() -> None:
+    assert is_phrase(Run(1, "Початок гри: джокер чорних", 8.0))
+    assert not any(is_phrase(Run(1, text, 6.0)) for text in ("7♣", "ДЖОКЕР", "10", "★", "Д♦"))

@@ -1,0 +1,248 @@
+"""The Kubb prints read back as a player reads them: both example presets, both languages.
+
+Sizes (rulebook body ≥ 9.5 pt; captions, tables, legends and labels ≥ 8 pt; nothing below
+6 pt), the variant's numbers in the text, no internal names on a player's page, every page in
+its own language, the simulation sheet in the manifest, and the numbers the diagrams draw equal
+to the variant's.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pdfread import page_texts, smallest, text_runs
+
+from generator.build import build
+from generator.print.scalebar import scale_check_label
+from generator.registry import load_registry
+from generator.variant import Variant, load_variant
+from plugins.kubb import diagrams as dg
+from plugins.kubb.fieldplan import field_scene
+from plugins.kubb.geometry import KubbField
+from plugins.kubb.locales import Texts
+from plugins.kubb.options import KubbRules
+
+ROOT = Path(__file__).resolve().parent.parent
+PRESETS = ("seed", "world")
+LANGS = ("nl", "en")
+PLAYER_PRINTS = ("rulebook", "field-plan")
+WORDS = {
+    "nl": {"de", "het", "een", "van", "op", "je", "en", "is", "met", "naar"},
+    "en": {"the", "a", "of", "to", "you", "and", "is", "with", "on", "at"},
+}
+BODY = {
+    "rulebook": ("intro.text", "field.text", "start.text", "play.turn", "advantage.text",
+                 "king.win"),
+    "simulation": ("simulation.text", "simulation.model", "simulation.anchors"),
+}  # fmt: skip
+"""Paragraphs of body text in each print."""
+INTERNAL = re.compile(r"\[\w+\]|\berf|\b[a-z]+_[a-z_]+\b|CUT_|ENGRAVE_")
+"""A table name, the erf/erfinv formula, a snake_case field name, a layer code."""
+
+
+@pytest.fixture(scope="module")
+def prints(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Any, Variant]]:
+    registry = load_registry()
+    made = {}
+    for preset in PRESETS:
+        variant = load_variant(ROOT / f"examples/kubb-{preset}.toml", registry)
+        out = tmp_path_factory.mktemp(f"kubb-{preset}")
+        result = build(registry, variant, out, only=["print"])
+        made[preset] = (result.folder, result.manifest, variant)
+    return made
+
+
+def rules_of(variant: Variant) -> KubbRules:
+    return variant.table(KubbRules)
+
+
+def running_texts(t: Texts, name: str) -> set[str]:
+    """Header and footer strings of the core's page furniture (sized by the core)."""
+    return {
+        t("meta.header"),
+        t("simulation.header"),
+        name,
+        t("meta.footer", variant=name),
+    }
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_the_simulation_sheet_is_a_print_of_its_own(
+    prints: dict[str, tuple[Path, Any, Variant]], preset: str
+) -> None:
+    folder, manifest, variant = prints[preset]
+    paths = {a["path"]: a["kind"] for a in manifest["artifacts"]}
+    for lang in LANGS:
+        assert paths[f"print/simulation-{lang}.pdf"] == "print/sheet"
+        sheet = " ".join(page_texts(folder / f"print/simulation-{lang}.pdf"))
+        book = " ".join(page_texts(folder / f"print/rulebook-{lang}.pdf"))
+        model = Texts(lang)("simulation.model_heading")
+        assert model in sheet and model not in book, "the throw model left the rulebook"
+        assert str(rules_of(variant).max_turns) in sheet
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", (*PLAYER_PRINTS, "simulation"))
+def test_type_is_readable(
+    prints: dict[str, tuple[Path, Any, Variant]], preset: str, lang: str, kind: str
+) -> None:
+    folder, _, variant = prints[preset]
+    t = Texts(lang)
+    runs = text_runs(folder / f"print/{kind}-{lang}.pdf")
+    assert smallest(runs).size >= 6, smallest(runs)
+    furniture = running_texts(t, variant.name)
+    core_bar = {scale_check_label(lang), "0", "50", "100 mm"}
+    small = [
+        r
+        for r in runs
+        if r.size < 8
+        and not any(r.text in f or f.startswith(r.text) for f in furniture)
+        and not r.text.startswith(t.raw("meta.page").split("{")[0].strip())
+        and r.text not in core_bar
+    ]
+    assert small == [], small[:5]
+    if kind != "field-plan":
+        keys = BODY[kind]
+        paragraphs = [" ".join(re.sub(r"<[^>]+>|{\w+}", " ", t.raw(k)).split()) for k in keys]
+        body = [
+            r
+            for r in runs
+            if len(r.text) > 25 and any(" ".join(r.text.split()) in p for p in paragraphs)
+        ]
+        assert len(body) >= len(keys), "the body paragraphs are found"
+        assert min(r.size for r in body) >= 9.5, "body text below 9.5 pt"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", (*PLAYER_PRINTS, "simulation"))
+def test_every_page_is_in_its_language(
+    prints: dict[str, tuple[Path, Any, Variant]], preset: str, lang: str, kind: str
+) -> None:
+    folder = prints[preset][0]
+    other = "en" if lang == "nl" else "nl"
+    for number, text in enumerate(page_texts(folder / f"print/{kind}-{lang}.pdf"), 1):
+        words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+        mine = sum(w in WORDS[lang] for w in words)
+        theirs = sum(w in WORDS[other] for w in words)
+        assert mine >= 5 and mine > 2 * theirs, f"page {number}: {mine} vs {theirs}"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind", PLAYER_PRINTS)
+def test_no_internal_names_on_a_players_page(
+    prints: dict[str, tuple[Path, Any, Variant]], preset: str, lang: str, kind: str
+) -> None:
+    folder = prints[preset][0]
+    for number, text in enumerate(page_texts(folder / f"print/{kind}-{lang}.pdf"), 1):
+        found = INTERNAL.findall(text)
+        assert found == [], f"page {number}: {found}"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rulebook_states_the_variants_numbers(
+    prints: dict[str, tuple[Path, Any, Variant]], preset: str, lang: str
+) -> None:
+    folder, _, variant = prints[preset]
+    r, t = rules_of(variant), Texts(lang)
+    f = KubbField.from_rules(r)
+    text = " ".join(page_texts(folder / f"print/rulebook-{lang}.pdf"))
+    kubbs = t("contents.kubbs")
+    assert f"{kubbs} {2 * r.kubbs_per_team} " in text
+    assert f"{t('contents.batons')} {r.batons} " in text
+    assert not re.search(r"× 2(?![,.\d])", text), "base kubbs per team are one number"
+    for length in (f.length, f.width, f.diagonal):
+        assert " ".join(t.m(length).split()) in text
+    wrong = {"nl": ("werplijn", "halve diagonaal", "niet al in de eerste beurt aflopen"),
+             "en": ("half diagonal", "stops the game from ending in the first turn")}[lang]  # fmt: skip
+    for phrase in wrong:
+        assert phrase not in text
+    for key in ("landed", "raise", "felled", "king", "place"):
+        assert " ".join(t(f"decided.{key}").split())[:40] in text, key
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_field_plan_states_realistic_tapes(
+    prints: dict[str, tuple[Path, Any, Variant]], preset: str, lang: str
+) -> None:
+    folder, _, variant = prints[preset]
+    t = Texts(lang)
+    f = KubbField.from_rules(rules_of(variant))
+    text = " ".join(page_texts(folder / f"print/field-plan-{lang}.pdf"))
+    assert " ".join(t.m(math.ceil(f.diagonal)).split()) in text
+    assert " ".join(t.m(f.diagonal).split()) in text
+    assert t("fieldplan.measure_half_diagonal") in text
+    assert ("basislijn" in text) == (lang == "nl") and "werplijn" not in text
+
+
+# -- what the diagrams draw -------------------------------------------------------------------
+
+
+def _labels(lang: str) -> dict[str, str]:
+    t = Texts(lang)
+    keys = ("out", "out_again", "penalty", "field", "thrower", "line", "baseline")
+    return {k: t(f"throw_in.label_{k}") if k not in ("line", "baseline") else
+            t(f"advantage.label_{k}") for k in keys}  # fmt: skip
+
+
+def _fields() -> list[KubbField]:
+    registry = load_registry()
+    fields = [
+        KubbField.from_rules(rules_of(load_variant(ROOT / f"examples/kubb-{p}.toml", registry)))
+        for p in PRESETS
+    ]
+    return [*fields, KubbField(10.0, 5.0, 6, 0.8)]
+
+
+@pytest.mark.parametrize("field", _fields())
+def test_the_field_drawing_draws_the_variants_kubbs_and_stakes(field: KubbField) -> None:
+    scene = field_scene(field, Texts("nl"), 0.1)
+    for team in (0, 1):
+        drawn = [s for s in scene.shapes if s.layer == "base-kubbs" and s.stroke == dg.TEAM[team]]
+        assert len(drawn) == field.kubbs_per_team
+        assert {s.points[0] for s in drawn} == set(field.base_positions(team))
+    assert sum(1 for s in scene.shapes if s.layer == "stakes") == 6
+
+
+@pytest.mark.parametrize("field", _fields())
+def test_the_throw_in_diagram_keeps_every_kubb(field: KubbField) -> None:
+    scene = dg.throw_in_scene(field, 0.3, _labels("nl"))
+    k = field.kubbs_per_team
+    assert dg.kubbs_drawn(scene, 1, "base") == k, "team 2 keeps its base kubbs"
+    assert dg.kubbs_drawn(scene, 0, "field") == dg.THROWN_IN, "two landed and one penalty kubb"
+    assert dg.kubbs_drawn(scene, 0, "base") == k - dg.THROWN_IN, "the rest stand on the line"
+    misses = [s for s in scene.shapes if s.kind == "polygon" and s.fill == "#c62828"]
+    assert len(misses) == 2, "the penalty kubb missed twice"
+    circles = {s.points[0] for s in scene.shapes if s.kind == "circle" and s.radius == 0.3}
+    stakes = {field.king, *field.centre_stakes, field.corners[2], field.corners[3]}
+    assert circles == stakes, "a circle round the king and every stake of team 2's half"
+    for s in scene.shapes:
+        if s.layer == "kubb-0-field":
+            p = s.points[0]
+            assert field.landed(1, p)
+            assert all(math.dist(p, c) >= 0.3 for c in stakes)
+
+
+@pytest.mark.parametrize("field", _fields())
+def test_the_advantage_diagram_counts_the_kubbs(field: KubbField) -> None:
+    scene = dg.advantage_scene(field, _labels("nl"))
+    k = field.kubbs_per_team
+    assert dg.kubbs_drawn(scene, 0, "field") == dg.LEFT_STANDING
+    assert dg.kubbs_drawn(scene, 0, "base") == k - dg.LEFT_STANDING
+    assert dg.kubbs_drawn(scene, 1, "base") == k
+    total = sum(s.layer.startswith("kubb-") for s in scene.shapes)
+    assert total == 2 * k, "10 kubbs on a 5-a-side field, not 12"
+    throw = next(s for s in scene.shapes if s.kind == "line" and s.stroke == dg.TEAM[1])
+    (ax, ay), (bx, by) = throw.points
+    kx, ky = field.king
+    u = max(0.0, min(1.0, ((kx - ax) * (bx - ax) + (ky - ay) * (by - ay)) / math.dist(
+        (ax, ay), (bx, by)) ** 2))  # fmt: skip
+    assert math.dist((kx, ky), (ax + u * (bx - ax), ay + u * (by - ay))) > 0.5, "not past the king"

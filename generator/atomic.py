@@ -16,8 +16,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from generator.errors import InputError
+from generator.errors import InputError, cut
 
+SHOWN_PATH = 200
+"""Characters of a path a message quotes at most."""
 TEMP_MARK = ".plywright-tmp-"
 """In the name of every temporary output file (``.sweep.csv.plywright-tmp-1f2e3d.csv``)."""
 
@@ -76,7 +78,7 @@ def _probe(folder: Path, option: str, path: Path) -> None:
     try:
         handle, name = tempfile.mkstemp(prefix=".plywright-probe-", dir=folder)
     except OSError as exc:
-        raise InputError(f"{option}: cannot write {path} ({exc.strerror or exc})") from None
+        raise InputError(f"{option}: cannot write {_shown(path)} ({exc.strerror or exc})") from None
     os.close(handle)
     with suppress(OSError):
         os.unlink(name)
@@ -85,25 +87,45 @@ def _probe(folder: Path, option: str, path: Path) -> None:
 def check_file_target(path: Path, option: str) -> Path:
     """``path`` can be written as the output file of ``option``: not a folder, in an existing
     folder that takes new files; :class:`InputError` otherwise."""
-    if path.is_dir():
-        raise InputError(f"{option}: {path} is a folder, expected a file name")
-    parent = path.absolute().parent
-    if not parent.is_dir():
-        raise InputError(f"{option}: folder of {path} does not exist")
-    _probe(parent, option, path)
-    return path
+    try:
+        return _check_file(path, option)
+    except OSError as exc:  # a name too long, a loop of links...
+        raise InputError(f"{option}: cannot write {_shown(path)} ({exc.strerror or exc})") from None
 
 
 def check_folder_target(path: Path, option: str, *, beside: bool = False) -> Path:
     """``path`` can be the output folder of ``option``: a folder, or one that can be made (its
     nearest existing parent is a folder that takes new entries). ``beside``: the writer
     stages its work next to ``path`` (a build), so ``path``'s parent must take them too."""
+    try:
+        return _check_folder(path, option, beside)
+    except OSError as exc:
+        raise InputError(f"{option}: cannot make {_shown(path)} ({exc.strerror or exc})") from None
+
+
+def _shown(path: Path) -> str:
+    return cut(str(path), SHOWN_PATH)
+
+
+def _check_file(path: Path, option: str) -> Path:
+    if path.is_dir():
+        raise InputError(f"{option}: {_shown(path)} is a folder, expected a file name")
+    parent = path.absolute().parent
+    if not parent.is_dir():
+        raise InputError(f"{option}: folder of {_shown(path)} does not exist")
+    _probe(parent, option, path)
+    return path
+
+
+def _check_folder(path: Path, option: str, beside: bool) -> Path:
     if path.exists() and not path.is_dir():
-        raise InputError(f"{option}: {path} exists and is not a folder")
+        raise InputError(f"{option}: {_shown(path)} exists and is not a folder")
     existing = path.absolute().parent if beside else path.absolute()
     while not existing.exists():
         existing = existing.parent
     if not existing.is_dir():
-        raise InputError(f"{option}: cannot make {path}: {existing} is not a folder")
+        raise InputError(
+            f"{option}: cannot make {_shown(path)}: {_shown(existing)} is not a folder"
+        )
     _probe(existing, option, path)
     return path

@@ -32,7 +32,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from generator.errors import BackendLost, InputError, excerpt
+from generator.errors import BackendLost, InputError, cut, excerpt
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
     from generator.api import AgentSpec, GameDefinition
@@ -554,21 +554,30 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(128 + interrupts.signum)
 
 
+MAX_LINE = 2000
+"""Longest error line: a message that echoes an option's value (click quotes it whole) is cut,
+so a 5 MB argument does not come back as a 5 MB line."""
+
+
+def _line(message: str) -> str:
+    return cut(" ".join(message.split()), MAX_LINE)
+
+
 def _run(argv: list[str]) -> None:
     try:
         cli.main(args=argv, prog_name="plywright", standalone_mode=False)
     except InputError as exc:
-        click.echo(f"plywright: error: {exc}", err=True)
+        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except BackendLost as exc:
-        click.echo(f"plywright: error: {exc}", err=True)
+        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
         sys.exit(1)
     except click.UsageError as exc:
         if type(exc).__name__.startswith("NoArgsIsHelp"):  # bare ``plywright``: show the help
             click.echo(exc.format_message(), err=True)
             sys.exit(EXIT_BAD_INPUT)
         command = exc.ctx.command_path if exc.ctx else "plywright"
-        click.echo(f"{command}: error: {exc.format_message()}", err=True)
+        click.echo(f"{command}: error: {_line(exc.format_message())}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.Abort:
         click.echo("plywright: aborted", err=True)
@@ -576,7 +585,7 @@ def _run(argv: list[str]) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"plywright: error: {exc.format_message()}", err=True)
+        click.echo(f"plywright: error: {_line(exc.format_message())}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         sys.exit(0)

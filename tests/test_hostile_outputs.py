@@ -270,3 +270,19 @@ def _wait_until(condition: Any, proc: subprocess.Popen[bytes]) -> None:
         assert proc.poll() is None, "the check ended early"
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--games", "9" * 100_000],
+        ["--scheduler", "x" * 100_000],
+        ["--agent", "y" * 100_000],
+        ["--json", "z" * 100_000 + "/r.json"],
+    ],
+    ids=["games", "scheduler", "agent", "json"],
+)
+def test_a_huge_option_value_is_echoed_as_a_short_line(run_cli: CliRunner, args: list[str]) -> None:
+    done = run_cli("check", TICTACTOE, "--probes", "none", *args)
+    assert done.returncode == 2, done.stderr[:300]
+    assert len(_one_line(done)) <= cli.MAX_LINE + 100

@@ -34,7 +34,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from generator.errors import BackendLost, InputError, Interrupted, cut
+from generator.errors import BackendLost, InputError, Interrupted, cut, excerpt
 
 PlanT = TypeVar("PlanT")
 ResultT = TypeVar("ResultT", bound=Sized)
@@ -173,7 +173,7 @@ def check_scheduler(address: str) -> str:
     """``--scheduler`` must look like ``tcp://HOST:PORT``."""
     if not SCHEDULER_PATTERN.match(address):
         raise InputError(
-            f"--scheduler: {address!r} is not a Dask scheduler address (e.g. tcp://127.0.0.1:8786)"
+            f"--scheduler: {excerpt(address)} is not a Dask scheduler address (e.g. tcp://127.0.0.1:8786)"
         )
     return address
 

@@ -1,8 +1,15 @@
-"""A game's printed words per language: ``<folder>/<lang>.toml`` read once as dotted keys.
+"""Printed words per language: ``<folder>/<lang>.toml`` read once as dotted keys.
 
 A plugin keeps its texts in TOML tables (``[meta] title = "…"`` is the key ``meta.title``) and
-subclasses :class:`Texts` with its folder; :func:`plural_category` picks the noun form that goes
-with a count (``[nouns.<noun>]`` tables with one key per category the language uses).
+subclasses :class:`Texts` with its folder; the core's print furniture does the same
+(:mod:`generator.print.furniture`). A :class:`Texts` may also read further folders (``also``):
+a key or a language its own folder lacks comes from the first of them that has it — this is
+how a plugin's locale file adds a language to the core furniture. Every text goes through
+:func:`generator.typography.typeset` as it is read (and again once filled in), so each
+language's quotes, dashes and no-break spaces are applied in this one place.
+:func:`plural_category` (CLDR rules, through Babel) picks the noun form that goes with a count
+(``[nouns.<noun>]`` tables with one key per category the language uses, e.g. lv ``zero``,
+``one``, ``other``; uk ``one``, ``few``, ``many``).
 """
 
 from __future__ import annotations
@@ -14,6 +21,10 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
+
+from babel import Locale
+
+from generator.typography import typeset
 
 
 def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -40,25 +51,34 @@ def load(folder: Path, lang: str) -> Mapping[str, str]:
         allowed = ", ".join(languages(folder))
         raise ValueError(f"no texts in {lang!r} in {folder} (allowed: {allowed})")
     with path.open("rb") as handle:
-        return MappingProxyType(flatten(tomllib.load(handle)))
+        texts = flatten(tomllib.load(handle))
+    return MappingProxyType({key: typeset(text, lang) for key, text in texts.items()})
+
+
+@cache
+def merged(folders: tuple[Path, ...], lang: str) -> Mapping[str, str]:
+    """The texts of ``lang`` from every folder that has them; a key of an earlier folder wins."""
+    present = [folder for folder in folders if (folder / f"{lang}.toml").is_file()]
+    if not present:
+        allowed = ", ".join(sorted({code for folder in folders for code in languages(folder)}))
+        where = ", ".join(str(folder) for folder in folders)
+        raise ValueError(f"no texts in {lang!r} in {where} (allowed: {allowed})")
+    out: dict[str, str] = {}
+    for folder in reversed(present):
+        out.update(load(folder, lang))
+    return MappingProxyType(out)
+
+
+@cache
+def _plural_rule(lang: str) -> Any:
+    return Locale.parse(lang).plural_form
 
 
 def plural_category(lang: str, count: int) -> str:
-    """CLDR plural category of a whole ``count``.
-
-    Latvian (``lv``): ``one`` after 1, 21, 31 … (not 11), else ``other``. Ukrainian (``uk``):
-    ``one`` (1, 21 …), ``few`` (2-4, 22-24 …, not 12-14), ``many``. Every other language:
-    ``one`` for 1, else ``other``.
-    """
-    if lang == "lv":
-        return "one" if count % 10 == 1 and count % 100 != 11 else "other"
-    if lang == "uk":
-        if count % 10 == 1 and count % 100 != 11:
-            return "one"
-        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if count == 1 else "other"
+    """CLDR plural category (``zero``, ``one``, ``two``, ``few``, ``many``, ``other``) of a
+    whole ``count`` in ``lang``, from Babel's CLDR data (e.g. lv: ``zero`` for 0, 10-20, 30 …,
+    ``one`` for 1, 21 … but not 11; uk: ``one``, ``few`` for 2-4, 22-24 …, ``many``)."""
+    return str(_plural_rule(lang)(count))
 
 
 @dataclass
@@ -73,14 +93,19 @@ class Texts:
     folder: ClassVar[Path]
     lang: str
     used: set[str] = field(default_factory=set)
+    also: tuple[Path, ...] = ()
+    """Folders read after :attr:`folder` for the keys (or the whole language) it lacks."""
 
     def strings(self) -> Mapping[str, str]:
         """Every text of this language under its dotted key."""
-        return load(self.folder, self.lang)
+        if not self.also:
+            return load(self.folder, self.lang)
+        return merged((self.folder, *self.also), self.lang)
 
     def __call__(self, key: str, **values: object) -> str:
-        """The text of ``key`` with its placeholders filled in."""
-        return self.raw(key).format(**values)
+        """The text of ``key`` with its placeholders filled in (and typeset again, for the
+        values)."""
+        return typeset(self.raw(key).format(**values), self.lang)
 
     def raw(self, key: str) -> str:
         """The text of ``key`` as written (placeholders left for someone else to fill)."""

@@ -157,10 +157,10 @@ def pdf_text(path: Path, first: int, last: int) -> str:
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
     text = pdf_text(files / "tiled.pdf", 1, 3)
-    assert "Схема складання" in text and "сторінка 1 з 16" in text
-    assert "A1" in text and "сторінка 2 з 16" in text
-    assert "ПЕРЕВІРКА МАСШТАБУ: ця смуга має бути 100 мм" in text
-    assert "Кожне гніздо — рівно одна карта" in text
+    assert "Килимок траси схема складання, аркуші A4" in text and "сторінка 1 з 16" in text
+    assert "A1" in text and "сторінка 2 з 16" in text and "сторінки 2–16" in text
+    assert "ПЕРЕВІРКА МАСШТАБУ" in text and "100 мм" in text and "100 mm" not in text
+    assert "Кожне гніздо – рівно одна карта" in text
     assert "накерніть" not in text and "centre-punch" not in text
 
 
@@ -171,7 +171,7 @@ def test_tiled_pdf_labels_in_english(tmp_path: Path) -> None:
     )
     build.write_mat_tiled(tmp_path / "tiled.pdf")
     text = pdf_text(tmp_path / "tiled.pdf", 1, 3)
-    assert "Assembly map" in text and "1:1 track mat on A4" in text and "page 1 of 16" in text
+    assert "Track mat assembly map, A4 pages" in text and "page 1 of 16" in text
     assert "A1" in text and "page 2 of 16" in text
     assert "this bar must measure 100 mm" in text
     assert "4. Every card slot on the mat is exactly one card" in text

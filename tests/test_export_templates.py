@@ -4,6 +4,7 @@ without holes, languages, and the print-shop sheet helpers (generator/print/shee
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,15 +14,16 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 from test_cardtrack_mat import page_rects, scale_bar_length
 
-from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline
+from generator import locales
+from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline, Wording
+from generator.print import furniture
 from generator.print.plandraw import View
 from generator.print.scalebar import scale_bar, scale_check_label
 from generator.print.sheet import print_boxes, set_print_boxes
 from generator.print.templates import (
-    LABELS,
     Drawing,
     drawing_grid,
-    labels,
+    iso_paper,
     plan_drawing,
     sheet_page_size,
     write_sheet_template,
@@ -39,10 +41,21 @@ def text_of(path: Path) -> str:
 
 def square_plan(holes: bool, size: float = 300.0) -> MachiningPlan:
     outline = Polyline.of([(0, 0), (size, 0), (size, size), (0, size)])
-    ops = [Operation("cut", "CUT_OUTLINE_THRU_10", (outline,), depth=10, description="outline")]
+    cut = Wording.of("print.operation.cut_outline", depth=10.0)
+    ops = [
+        Operation(
+            "cut", "CUT_OUTLINE_THRU_10", (outline,), depth=10, description="outline", wording=cut
+        )
+    ]
     if holes:
         circles = (Circle((50, 50), 4), Circle((250, 250), 4))
-        ops.insert(0, Operation("drill", "DRILL_D8_Z5", circles, depth=5, description="two holes"))
+        drill = Wording.of("print.operation.drill_blind", count=2, diameter=8.0, depth=5.5)
+        ops.insert(
+            0,
+            Operation(
+                "drill", "DRILL_D8_Z5", circles, depth=5, description="two holes", wording=drill
+            ),
+        )
     return MachiningPlan(name="square", thickness=10, operations=tuple(ops))
 
 
@@ -53,9 +66,13 @@ def test_plan_steps_speak_of_crosshairs_only_when_the_plan_drills(tmp_path: Path
     write_tiled_template(square_plan(False), plain, paper="A4")
     a, b = text_of(drilled), text_of(plain)
     assert "centre-punch every crosshair" in a and "Crosshairs mark hole centres" in a
-    assert "machine or drill as listed above" in a
+    assert "machine and drill as listed above" in a
+    assert "Holes (2): drill ⌀ 8 mm, 5.5 mm deep" in a and "square: 300 × 300 mm" in a
     assert "centre-punch" not in b and "Crosshair" not in b and "drill" not in b
-    assert "4. Tape the template onto the stock along the outline. 5. Remove the paper" in b
+    assert "4. Tape the template onto the stock along the outline. 5. With an awl, prick" in b
+    assert "6. Remove the paper" in b
+    for text in (a, b):
+        assert "CUT_" not in text and "DRILL_" not in text
 
 
 class Recorder:
@@ -125,29 +142,58 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("nl", ["Montageplan", "boormal 1:1 op A4", "pagina 1 van", "SCHAALCONTROLE", "körner"]),
-        ("lv", ["Salikšanas karte", "urbšanas šablons 1:1 uz A4", "MĒROGA PĀRBAUDE"]),
-        ("uk", ["Схема складання", "шаблон для свердління 1:1 на A4", "ПЕРЕВІРКА МАСШТАБУ"]),
-        ("fr", ["Assembly map", "1:1 drill template on A4", "SCALE CHECK"]),
+        ("nl", ["Boormal", "montageplan, A4-pagina’s", "pagina 1 van", "SCHAALCONTROLE", "körner",
+                "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina 2–"]),
+        ("lv", ["Urbšanas šablons", "salikšanas shēma, A4 lapas", "MĒROGA PĀRBAUDE",
+                "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļi", "savietošanas zīmes sakristu",
+                "piestipriniet ar līmlenti", "iekērnējiet krustiņu centrus", "„ietilpināt lapā“"]),
+        ("uk", ["Шаблон для свердління", "схема складання, аркуші A4", "ПЕРЕВІРКА МАСШТАБУ",
+                "100 мм", "Отвори (2): свердліть ⌀ 8 мм", "сторінки 2–"]),
     ],
-)
+)  # fmt: skip
 def test_furniture_in_the_language_passed(tmp_path: Path, lang: str, words: list[str]) -> None:
     path = tmp_path / f"{lang}.pdf"
     write_tiled_template(square_plan(True), path, paper="A4", lang=lang)
     text = text_of(path)
     for word in words:
         assert word in text
-    if lang != "fr":
-        assert "Assembly map" not in text and "SCALE CHECK" not in text
+    assert "Assembly map" not in text and "SCALE CHECK" not in text
+    assert "1:1 op" not in text and "1:1 uz" not in text and "1:1 на" not in text
 
 
-def test_every_language_fills_the_same_placeholders() -> None:
-    fields = vars(LABELS["en"])
-    for lang, words in LABELS.items():
-        for name, text in vars(words).items():
-            assert set(_placeholders(text)) == set(_placeholders(fields[name])), (lang, name)
-        assert words.scale_check == scale_check_label(lang)
-    assert labels("xx") == LABELS["en"]
+@pdftotext
+def test_a_plugin_folder_adds_a_language_to_the_furniture(tmp_path: Path) -> None:
+    folder = tmp_path / "locales"
+    folder.mkdir()
+    english = (furniture.FOLDER / "en.toml").read_text(encoding="utf-8")
+    french = english.replace("Print at 100 %", "Imprimer à 100 %").replace(
+        "SCALE CHECK: this bar must measure 100 mm", "CONTRÔLE D'ÉCHELLE : cette barre fait 100 mm"
+    )
+    (folder / "fr.toml").write_text(french + '\n[meta]\ntitle = "Jeu"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"no texts in 'fr' .*allowed: en, lv, nl, uk"):
+        furniture.furniture("fr")
+    assert "fr" in furniture.languages([folder]) and furniture.missing_keys("fr", [folder]) == []
+    path = tmp_path / "fr.pdf"
+    write_tiled_template(square_plan(True), path, paper="A4", lang="fr", locale_folders=[folder])
+    text = text_of(path)
+    assert "Imprimer à 100 %" in text and "CONTRÔLE D'ÉCHELLE" in text
+    # the core's own languages keep the core's words, whatever a plugin file says
+    (folder / "nl.toml").write_text('[print.template]\nunits = "Eenheden."\n', encoding="utf-8")
+    assert furniture.furniture("nl", [folder])("print.template.units") == "Maten in mm."
+    (folder / "de.toml").write_text('[print.template]\nunits = "Maße in mm."\n', "utf-8")
+    assert "print.scale.check" in furniture.missing_keys("de", [folder])
+
+
+def test_every_core_language_has_every_key_with_the_same_placeholders() -> None:
+    reference = locales.load(furniture.FOLDER, "en")
+    assert set(locales.languages(furniture.FOLDER)) >= {"en", "lv", "nl", "uk"}
+    for lang in locales.languages(furniture.FOLDER):
+        texts = locales.load(furniture.FOLDER, lang)
+        assert set(texts) == set(reference), lang
+        for key, text in texts.items():
+            assert set(_placeholders(text)) == set(_placeholders(reference[key])), (lang, key)
+        assert furniture.missing_keys(lang) == []
+    assert scale_check_label("lv") == locales.load(furniture.FOLDER, "lv")["print.scale.check"]
 
 
 def _placeholders(text: str) -> list[str]:
@@ -159,10 +205,31 @@ def _placeholders(text: str) -> list[str]:
 def test_kind_word_and_plan_info_reach_the_drawing() -> None:
     drawing = plan_drawing(square_plan(False), info=["one"], kind="crown template")
     assert drawing.kind == "crown template"
-    assert drawing.info == ("one", "CUT_OUTLINE_THRU_10: outline")
+    assert drawing.info == (
+        "one",
+        "square: 300 × 300\u00a0mm, 10\u00a0mm thick.",
+        "Outline: cut through (10\u00a0mm), the tool outside the line.",
+    )
     assert drawing.note == "" and drawing.avoid == ()
-    drilled = plan_drawing(square_plan(True))
-    assert drilled.kind == "drill template" and len(drilled.avoid) == 2 and drilled.clearance > 4
+    drilled = plan_drawing(square_plan(True), lang="uk")
+    assert drilled.kind == "шаблон для свердління" and len(drilled.avoid) == 2
+    assert drilled.clearance > 4 and "отворів: 2" in drilled.info[0]
+
+
+def test_a_full_size_sheet_names_the_paper_it_fits() -> None:
+    assert iso_paper((210.0, 297.0)) == "A4" and iso_paper((297.0, 210.0)) == "A4"
+    assert iso_paper((406.0, 509.0)) == "A2" and iso_paper((420.0, 595.0)) == "A1"
+    assert iso_paper((900.0, 1300.0)) is None
+
+
+@pdftotext
+def test_a_sheet_header_says_a2_plotter_and_lists_the_steps(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.pdf"
+    page = write_sheet_template(square_plan(True, size=380.0), path, lang="lv")
+    assert iso_paper(page) == "A2"
+    text = text_of(path)
+    assert "A2 / ploteris; drukāt 100 %" in text
+    assert "1. Piestipriniet šablonu" in text and "3. Noņemiet papīru" in text
 
 
 @pdftotext
@@ -190,3 +257,30 @@ def test_print_boxes_are_the_trim_and_the_trim_plus_bleed(tmp_path: Path) -> Non
     for page in PdfReader(path).pages:
         assert [float(v) for v in page.trimbox] == pytest.approx(list(trim), abs=0.01)
         assert [float(v) for v in page.bleedbox] == pytest.approx(list(bleed), abs=0.01)
+
+
+@pytest.mark.parametrize("lang", ["en", "lv", "nl", "uk"])
+def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) -> None:
+    from generator.print.templates import operation_text
+    from plugins.cardtrack.parts import token_plan
+    from plugins.cardtrack.production import CardtrackProduction
+    from plugins.cardtrack.tokens import token_set
+    from plugins.halma.geometry import star_board
+    from plugins.halma.options import HalmaProduction
+    from plugins.halma.parts import board_plan
+
+    card = CardtrackProduction()
+    plans = [
+        board_plan(star_board(4), HalmaProduction(), "b").plan,
+        board_plan(star_board(4), HalmaProduction(marking="pocket"), "b").plan,
+        token_plan(token_set(6, card), card, "t"),
+    ]
+    t = furniture.furniture(lang)
+    for plan in plans:
+        for op in plan:
+            if op.kind == "annotate":
+                continue
+            text = operation_text(op.translated(1.0, 2.0), t)
+            assert text and "{" not in text and op.layer not in text, (op.layer, text)
+            wrong_mark = r"\d,\d" if lang == "en" else r"\d\.\d"
+            assert not re.search(wrong_mark, text), text  # the language's decimal mark

@@ -107,7 +107,7 @@ def test_games_page_lists_every_game_with_description_and_presets(client: TestCl
 
 
 def test_games_page_lists_a_failed_plugin() -> None:
-    with TestClient(create_app(broken_registry)) as test_client:
+    with TestClient(create_app(broken_registry, Limits(preview_workers=0))) as test_client:
         page = test_client.get("/")
     assert "plugin broken-on-purpose failed to load" in page.text
     assert "this plugin is broken on purpose" in page.text
@@ -185,10 +185,11 @@ def test_every_bad_field_gets_its_own_error(client: TestClient, tmp_path: Path) 
     assert errors["production.outline"] == outline
 
 
-def test_whole_table_error_is_keyed_by_the_table(client: TestClient) -> None:
+def test_whole_table_error_goes_to_each_field_it_names(client: TestClient) -> None:
     values = {"rules.players": "3", "rules.seating": "0, 3"}
     errors = client.post("/games/halma/evaluate", json=form(values)).json()["field_errors"]
-    assert errors == {"rules": "[rules]: seating lists 2 points but players = 3"}
+    message = "[rules]: seating lists 2 points but players = 3"
+    assert errors == {"rules.players": message, "rules.seating": message}
 
 
 def test_bad_name_and_unknown_preset_are_top_errors(client: TestClient) -> None:
@@ -543,7 +544,7 @@ def test_build_with_static_check_errors_is_refused(client: TestClient) -> None:
 
 
 def test_busy_when_too_many_jobs_run_then_cancel() -> None:
-    limits = Limits(max_running=1)
+    limits = Limits(max_running=1, preview_workers=0)
     with TestClient(create_app(limits=limits)) as test_client:
         body = {"variant": form(), "games": 2000}
         first = test_client.post("/games/halma/check", json=body)
@@ -559,7 +560,7 @@ def test_busy_when_too_many_jobs_run_then_cancel() -> None:
 
 
 def test_abandoned_jobs_end_and_finished_ones_are_forgotten() -> None:
-    limits = Limits(abandon_after=0.5, keep_after=0.5)
+    limits = Limits(abandon_after=0.5, keep_after=0.5, preview_workers=0)
     app = create_app(limits=limits)
     with TestClient(app) as test_client:
         body = {"variant": form(), "games": 2000}
@@ -578,7 +579,7 @@ def test_abandoned_jobs_end_and_finished_ones_are_forgotten() -> None:
 
 
 def test_server_shutdown_ends_jobs_and_removes_their_folders() -> None:
-    app = create_app()
+    app = create_app(limits=Limits(preview_workers=0))
     with TestClient(app) as test_client:
         job = test_client.post(
             "/games/halma/check", json={"variant": form(), "games": 2000}

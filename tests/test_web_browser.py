@@ -137,23 +137,25 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     measured: list[float] = []
     answers: list[float] = []
     for value, holes in [("5", 181), ("4", 121), ("5", 181), ("3", 73), ("5", 181)]:
-        page.fill("#f-rules-n", value)
+        page.select_option("#f-rules-n", value)
         settled(page)
         assert holes_shown(page) == holes
         measured.append(page.evaluate("window.plywright.timings.at(-1)"))
         answers.append(page.evaluate("window.plywright.answers.at(-1)"))
 
-    # a bad value: the CLI's words beside the field, the picture marked out of date
-    page.fill("#f-rules-n", "9")
+    # a bad value: plain words and the CLI's field name beside the field, the picture
+    # marked out of date
+    page.fill("#f-rules-players", "9")
     settled(page)
-    assert field_error(page, "rules.n") == (
-        "[rules] n: Input should be less than or equal to 7, got 9"
+    assert field_error(page, "rules.players") == "must be at most 6 (you typed 9) rules.players"
+    assert page.get_attribute('.field[data-key="rules.players"] .field-error code', "title") == (
+        "[rules] players: Input should be less than or equal to 6, got 9"
     )
     assert "stale" in (page.get_attribute("#preview", "class") or "")
     assert page.is_disabled("#build")
-    page.fill("#f-rules-n", "5")
+    page.fill("#f-rules-players", "2")
     settled(page)
-    assert field_error(page, "rules.n") == ""
+    assert field_error(page, "rules.players") == ""
 
     # a stale answer never overwrites a newer one: the answer for n=7 is held back until
     # the answer for n=4 is shown, then let through
@@ -166,11 +168,11 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
             route.continue_()
 
     page.route("**/evaluate", hold_seven)
-    page.fill("#f-rules-n", "7")
+    page.select_option("#f-rules-n", "7")
     page.wait_for_function("window.plywright.pending > 0")
     page.wait_for_timeout(400)  # the n=7 request is on its way (and held)
     assert len(held) == 1
-    page.fill("#f-rules-n", "4")
+    page.select_option("#f-rules-n", "4")
     settled(page)
     assert holes_shown(page) == 121
     with contextlib.suppress(Exception):  # the page may have given up on it already
@@ -178,10 +180,11 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     page.wait_for_timeout(500)
     assert holes_shown(page) == 121
     page.unroute("**/evaluate")
-    page.fill("#f-rules-n", "5")
+    page.select_option("#f-rules-n", "5")
     settled(page)
 
-    # a static-check error shows next to its field
+    # a static-check error shows next to its field (under "all settings")
+    page.click("#all-settings > summary")
     page.fill("#f-production-hole_depth", "17")
     settled(page)
     near = page.inner_text('.field[data-key="production.hole_depth"] .field-checks')
@@ -210,8 +213,8 @@ def test_designer_in_chromium(page: Page, server: str, tmp_path: Path) -> None:
     assert holes_shown(page) == 121
 
     # a short check: progress, then the verdict
-    page.fill("#check-games", "10")
-    page.select_option("#check-probes", "none")
+    page.fill("#f-check-games", "10")
+    page.select_option("#f-check-probes", "none")
     page.click("#check")
     page.wait_for_selector("#verdict")
     verdict = page.inner_text("#verdict")

@@ -15,6 +15,9 @@ writer copies into ``<desc>`` and :func:`notes_operation` puts on an annotate la
 
 Operations are listed in machining order (markings, holes, then the outline last so the part
 stays held), and each has its own layer named after what it does, e.g. ``DRILL_D8.2_Z10``.
+The layer name and ``description`` are for the machine files (English, technical); what a
+print says about an operation is its :class:`Wording`: a locale key and the values it fills in,
+rendered in the print's language (``print.operation.*`` in the core's locale files).
 """
 
 from __future__ import annotations
@@ -152,6 +155,21 @@ class Text:
 
 
 Entity = Circle | Polyline | Text
+Value = int | float | str
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What a print says about an operation: a locale ``key`` (e.g.
+    ``print.operation.drill_blind``) and the values its text fills in (floats are lengths in
+    mm, formatted in the print's language)."""
+
+    key: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **values: Value) -> Wording:
+        return cls(key, tuple(sorted(values.items())))
 
 
 @dataclass(frozen=True)
@@ -170,6 +188,8 @@ class Operation:
     tool_diameter: float = 0.0
     start: float = 0.0
     description: str = ""
+    wording: Wording | None = None
+    """What the prints say about it; ``None``: the prints leave it out."""
 
     def __post_init__(self) -> None:
         if self.depth < 0 or self.start < 0 or self.tool_diameter < 0:
@@ -194,6 +214,7 @@ class Operation:
             self.tool_diameter,
             self.start,
             self.description,
+            self.wording,
         )
 
     def bounds(self) -> Bounds:

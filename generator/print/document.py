@@ -53,6 +53,8 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": letter}
 MARGIN_SIDE = 17 * mm
 MARGIN_TOP = 20 * mm
 MARGIN_BOTTOM = 18 * mm
+RUNNING_PT = 8.0
+"""Size of the running header and footer (pt): never below a sheet's instructions."""
 
 
 def page_size(paper: str) -> tuple[float, float]:
@@ -531,7 +533,7 @@ class _DecoratedCanvas(Canvas):
         width, height = self._pagesize
         left, right = MARGIN_SIDE, width - MARGIN_SIDE
         self.saveState()
-        self.setFont(regular, 7.5)
+        self.setFont(regular, RUNNING_PT)
         self.setFillColor(colors.HexColor(theme.muted))
         self.setStrokeColor(colors.HexColor(theme.rule))
         self.setLineWidth(0.5)

@@ -1,38 +1,45 @@
-"""The 100 mm scale-check bar printed on every template page."""
+"""The 100 mm scale-check bar printed on every template page (its words from the furniture's
+locale files, ``print.scale.*``)."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.fonts import register_fonts
+from generator.print.furniture import PrintTexts, furniture
 from generator.print.plandraw import PT_PER_MM
 
 BAR_MM = 100.0
 BAR_HEIGHT_MM = 2.5
-SCALE_CHECK: dict[str, str] = {
-    "en": "SCALE CHECK: this bar must measure 100 mm",
-    "nl": "SCHAALCONTROLE: deze balk moet 100 mm meten",
-    "lv": "MĒROGA PĀRBAUDE: šai joslai jābūt 100 mm garai",
-    "uk": "ПЕРЕВІРКА МАСШТАБУ: ця смуга має бути 100 мм",
-}
-"""The bar's label per language."""
+LABEL_PT = 8.0
+"""Size of the bar's label and its numbers (pt)."""
 
 
 def scale_check_label(lang: str) -> str:
-    """The bar's label in ``lang`` (English when the language has none)."""
-    return SCALE_CHECK.get(lang, SCALE_CHECK["en"])
+    """The bar's label in ``lang``, e.g. "SCALE CHECK: this bar must measure 100 mm"."""
+    return furniture(lang)("print.scale.check")
 
 
-def scale_bar(c: Canvas, x: float, y: float, label: str = SCALE_CHECK["en"]) -> float:
+def scale_bar(
+    c: Canvas,
+    x: float,
+    y: float,
+    label: str | None = None,
+    *,
+    t: PrintTexts | None = None,
+) -> float:
     """Draw the bar with its lower-left at page point ``(x, y)`` (pt); returns its height in pt.
 
     Alternating 10 mm blocks, millimetre ticks over the first 10 mm, labels 0 / 50 / 100 mm,
-    ``label`` above the bar (see :func:`scale_check_label`).
+    ``label`` above the bar; the words in the language of ``t`` (English without it), the
+    label unless given.
     """
+    t = t or furniture("en")
+    label = label if label is not None else t("print.scale.check")
     regular, bold, _, _ = register_fonts()
     k = PT_PER_MM
     label_y = y
-    bar_y = y + 3.2 * k
+    bar_y = y + 3.6 * k
     c.saveState()
     c.setLineWidth(0.5)
     c.setStrokeColorRGB(0, 0, 0)
@@ -46,11 +53,16 @@ def scale_bar(c: Canvas, x: float, y: float, label: str = SCALE_CHECK["en"]) -> 
             x + mm * k, bar_y + BAR_HEIGHT_MM * k, x + mm * k, bar_y + (BAR_HEIGHT_MM + tick) * k
         )
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(regular, 6.5)
+    c.setFont(regular, LABEL_PT)
     c.drawString(x, label_y, "0")
     c.drawCentredString(x + 50 * k, label_y, "50")
-    c.drawRightString(x + BAR_MM * k, label_y, "100 mm")
-    c.setFont(bold, 6.5)
+    c.drawRightString(x + BAR_MM * k, label_y, t("print.scale.end"))
+    c.setFont(bold, LABEL_PT)
+    room = BAR_MM * k
+    size = LABEL_PT
+    while size > 6 and c.stringWidth(label, bold, size) > room:
+        size -= 0.25
+    c.setFont(bold, size)
     c.drawString(x, bar_y + (BAR_HEIGHT_MM + 2.2) * k, label)
     c.restoreState()
-    return bar_y + (BAR_HEIGHT_MM + 5) * k - y
+    return bar_y + (BAR_HEIGHT_MM + 5.5) * k - y

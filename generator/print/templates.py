@@ -12,12 +12,16 @@ Two forms:
 * :func:`write_sheet_template` — one page sized to the drawing, for a plotter or print shop.
 
 Plan templates show the outline, the markings (dashed) and every hole with a crosshair at its
-centre, for centre-punching before drilling. The page furniture is in English unless the
-caller passes ``lang`` (see :data:`LABELS`).
+centre, for centre-punching before drilling, and the operations in the print's language (each
+operation's :class:`~generator.cad.plan.Wording`). Every word of the furniture comes from the
+core's locale files (:mod:`generator.print.furniture`) in ``lang``; a plugin that prints in a
+language the core lacks passes its locale folder (``locale_folders``) carrying the
+``[print.*]`` tables.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -27,8 +31,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cad.geometry2d import Bounds, Point, flatten_polyline, rect_meets_polygon
-from generator.cad.plan import Circle, MachiningPlan
+from generator.cad.plan import Circle, MachiningPlan, Operation
 from generator.print.fonts import register_fonts
+from generator.print.furniture import PrintTexts, furniture
 from generator.print.plandraw import (
     CROSSHAIR_OVERHANG,
     MARK_ARM,
@@ -38,7 +43,7 @@ from generator.print.plandraw import (
     in_view,
     registration_mark,
 )
-from generator.print.scalebar import SCALE_CHECK, scale_bar
+from generator.print.scalebar import scale_bar
 from generator.print.sheet import pdf_canvas
 from generator.print.tiling import Margins, Tile, TileGrid, tile_grid
 
@@ -60,157 +65,39 @@ DrawFn = Callable[[Canvas, View], None]
 
 # -- words ------------------------------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class TemplateLabels:
-    """The page furniture's words in one language (``str.format`` placeholders in braces)."""
-
-    assembly_map: str = "Assembly map"
-    on_paper: str = "1:1 {kind} on {paper}"
-    single_sheet_subject: str = "1:1 {kind}, single sheet"
-    page: str = "page {number} of {total}"
-    row_col: str = "(row {row}, col {col})"
-    full_size: str = "Full size"
-    single_sheet: str = "single sheet, print at 100 %"
-    print_note: str = "Print at 100 % (actual size, no 'fit to page')."
-    trim_note: str = "Trim along the dashed ✂ seams (left and top),"
-    lay_note: str = "lay onto the neighbours so the target marks meet, tape."
-    units: str = "Units: mm."
-    crosshairs: str = "Crosshairs mark hole centres."
-    step_print: str = (
-        "Print pages 2-{total} at 100 % (actual size); check every 100 mm bar with a ruler."
-    )
-    step_trim: str = "Trim each page along its dashed ✂ seams (left and top edges where shown)."
-    step_lay: str = (
-        "Lay each page onto its left and upper neighbours so the target marks meet; tape."
-    )
-    step_tape: str = "Tape the template onto the stock along the outline."
-    step_tape_punch: str = (
-        "Tape the template onto the stock along the outline; centre-punch every crosshair."
-    )
-    step_machine: str = "Remove the paper, then machine as listed above."
-    step_machine_drill: str = "Remove the paper, then machine or drill as listed above."
-    map_not_to_scale: str = "This map is not to scale."
-    map_pages_at_scale: str = "Pages are at 1:1."
-    map_pages: str = "{count} template pages."
-    map_pages_one: str = "1 template page."
-    step_print_one: str = "Print page 2 at 100 % (actual size); check its 100 mm bar with a ruler."
-    map_page: str = "page {number}"
-    drill_template: str = "drill template"
-    template: str = "template"
-    scale_check: str = SCALE_CHECK["en"]
+FOOTER_PT = 8.0
+"""Size of the instructions in the footers (pt)."""
+FOOTER_LEADING = 3.2
+"""Line spacing of the footers (mm)."""
+MAP_PT = 8.5
+"""Size of the assembly map's information lines and steps (pt)."""
+MAP_LEADING = 3.9
+"""Line spacing of the assembly map's lines (mm)."""
+ISO_A: tuple[tuple[str, tuple[float, float]], ...] = tuple(
+    (f"A{n}", (841.0 / 2 ** (n / 2), 1189.0 / 2 ** (n / 2))) for n in range(4, -1, -1)
+)
+"""ISO A sheets A4 … A0 (mm, rounded as the standard does below)."""
 
 
-LABELS: dict[str, TemplateLabels] = {
-    "en": TemplateLabels(),
-    "nl": TemplateLabels(
-        assembly_map="Montageplan",
-        on_paper="{kind} 1:1 op {paper}",
-        single_sheet_subject="{kind} 1:1, één vel",
-        page="pagina {number} van {total}",
-        row_col="(rij {row}, kolom {col})",
-        full_size="Ware grootte",
-        single_sheet="één vel, afdrukken op 100 %",
-        print_note="Afdrukken op 100 % (ware grootte, niet 'aanpassen aan pagina').",
-        trim_note="Knip langs de gestippelde ✂ naden (links en boven),",
-        lay_note="leg op de buren zodat de paskruisen samenvallen, plak vast.",
-        units="Eenheden: mm.",
-        crosshairs="Kruisjes markeren de middelpunten van de gaten.",
-        step_print="Druk pagina 2-{total} af op 100 % (ware grootte); meet elke balk van 100 mm "
-        "na met een liniaal.",
-        step_trim="Knip elke pagina langs haar gestippelde ✂ naden (links en boven, waar "
-        "getekend).",
-        step_lay="Leg elke pagina op haar linker- en bovenbuur zodat de paskruisen samenvallen; "
-        "plak vast.",
-        step_tape="Plak de mal langs de omtrek op het hout.",
-        step_tape_punch="Plak de mal langs de omtrek op het hout; körner elk kruisje.",
-        step_machine="Haal het papier weg en bewerk het hout zoals hierboven beschreven.",
-        step_machine_drill="Haal het papier weg, bewerk en boor zoals hierboven beschreven.",
-        map_not_to_scale="Dit plan is niet op schaal.",
-        map_pages_at_scale="De pagina's zijn 1:1.",
-        map_pages="{count} pagina's van de mal.",
-        map_pages_one="1 pagina van de mal.",
-        step_print_one="Druk pagina 2 af op 100 % (ware grootte); meet de balk van 100 mm na met "
-        "een liniaal.",
-        map_page="pagina {number}",
-        drill_template="boormal",
-        template="mal",
-        scale_check=SCALE_CHECK["nl"],
-    ),
-    "lv": TemplateLabels(
-        assembly_map="Salikšanas karte",
-        on_paper="{kind} 1:1 uz {paper}",
-        single_sheet_subject="{kind} 1:1, viena lapa",
-        page="{number}. lapa no {total}",
-        row_col="({row}. rinda, {col}. kolonna)",
-        full_size="Dabiskā izmērā",
-        single_sheet="viena lapa, drukāt 100 %",
-        print_note="Drukāt 100 % (dabiskā izmērā, bez 'ietilpināt lapā').",
-        trim_note="Nogrieziet pa raustītajām ✂ šuvēm (kreisajā un augšējā malā),",
-        lay_note="uzlieciet uz kaimiņlapām, lai mērķa zīmes sakrīt, pielīmējiet.",
-        units="Mērvienības: mm.",
-        crosshairs="Krustiņi iezīmē caurumu centrus.",
-        step_print="Drukājiet 2.-{total}. lapu 100 % (dabiskā izmērā); pārbaudiet katru 100 mm "
-        "joslu ar lineālu.",
-        step_trim="Nogrieziet katru lapu pa tās raustītajām ✂ šuvēm (kreisajā un augšējā malā, "
-        "kur parādītas).",
-        step_lay="Uzlieciet katru lapu uz tās kreisās un augšējās kaimiņlapas, lai mērķa zīmes "
-        "sakrīt; pielīmējiet.",
-        step_tape="Pielīmējiet šablonu sagatavei pa kontūru.",
-        step_tape_punch="Pielīmējiet šablonu sagatavei pa kontūru; iesitiet punktu katrā krustiņā.",
-        step_machine="Noņemiet papīru, tad apstrādājiet, kā norādīts augstāk.",
-        step_machine_drill="Noņemiet papīru, tad apstrādājiet un urbiet, kā norādīts augstāk.",
-        map_not_to_scale="Šī karte nav mērogā.",
-        map_pages_at_scale="Lapas ir 1:1.",
-        map_pages="{count} šablona lapas.",
-        map_pages_one="1 šablona lapa.",
-        step_print_one="Drukājiet 2. lapu 100 % (dabiskā izmērā); pārbaudiet 100 mm joslu ar "
-        "lineālu.",
-        map_page="{number}. lapa",
-        drill_template="urbšanas šablons",
-        template="šablons",
-        scale_check=SCALE_CHECK["lv"],
-    ),
-    "uk": TemplateLabels(
-        assembly_map="Схема складання",
-        on_paper="{kind} 1:1 на {paper}",
-        single_sheet_subject="{kind} 1:1, один аркуш",
-        page="сторінка {number} з {total}",
-        row_col="(рядок {row}, стовпець {col})",
-        full_size="Натуральний розмір",
-        single_sheet="один аркуш, друк 100 %",
-        print_note="Друкуйте в масштабі 100 % (натуральний розмір, без «вмістити на сторінку»).",
-        trim_note="Обріжте вздовж пунктирних ✂ швів (ліворуч і вгорі),",
-        lay_note="накладіть на сусідні аркуші так, щоб мітки збіглися, склейте скотчем.",
-        units="Одиниці: мм.",
-        crosshairs="Перехрестя позначають центри отворів.",
-        step_print="Надрукуйте сторінки 2-{total} у масштабі 100 %; перевірте кожну смугу "
-        "100 мм лінійкою.",
-        step_trim="Обріжте кожну сторінку вздовж її пунктирних ✂ швів (ліворуч і вгорі, де "
-        "показано).",
-        step_lay="Накладіть кожну сторінку на сусідні ліворуч і вгорі так, щоб мітки збіглися; "
-        "склейте.",
-        step_tape="Приклейте шаблон до заготовки вздовж контуру.",
-        step_tape_punch="Приклейте шаблон до заготовки вздовж контуру; накерніть кожне перехрестя.",
-        step_machine="Зніміть папір, потім обробіть, як зазначено вище.",
-        step_machine_drill="Зніміть папір, потім обробіть і просвердліть, як зазначено вище.",
-        map_not_to_scale="Ця схема не в масштабі.",
-        map_pages_at_scale="Сторінки в масштабі 1:1.",
-        map_pages="Сторінок шаблону: {count}.",
-        map_pages_one="Сторінок шаблону: 1.",
-        step_print_one="Надрукуйте сторінку 2 у масштабі 100 %; перевірте смугу 100 мм лінійкою.",
-        map_page="сторінка {number}",
-        drill_template="шаблон для свердління",
-        template="шаблон",
-        scale_check=SCALE_CHECK["uk"],
-    ),
-}
-"""The furniture's words per language; other languages fall back to English."""
+def iso_paper(page: tuple[float, float]) -> str | None:
+    """The smallest ISO A sheet (A4 … A0) a page of ``page`` mm fits on, either way round."""
+    w, h = sorted(page)
+    for name, (a, b) in ISO_A:
+        if w <= math.floor(a) + 1e-6 and h <= math.floor(b) + 1e-6:
+            return name
+    return None
 
 
-def labels(lang: str = "en") -> TemplateLabels:
-    """The furniture's words in ``lang`` (English when the language has none)."""
-    return LABELS.get(lang, LABELS["en"])
+def paper_name(page: tuple[float, float], t: PrintTexts) -> str:
+    """What to print a one-page template on, e.g. ``A2 / plotter`` (computed from its size)."""
+    size = iso_paper(page)
+    if size is None:
+        return t("print.paper.oversize", width=t.number(page[0], 0), height=t.number(page[1], 0))
+    return t("print.paper.iso", size=size)
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 # -- what is drawn ------------------------------------------------------------------------------
@@ -251,31 +138,69 @@ def plan_drawing(
     info: Sequence[str] = (),
     kind: str | None = None,
     lang: str = "en",
+    locale_folders: Sequence[Path] = (),
 ) -> Drawing:
     """A machining plan as a template: outline, markings, holes with crosshairs.
 
     The kind ("drill template" or "template" unless given), steps and notes speak of drilling,
-    crosshairs and centre-punching only when the plan drills.
+    crosshairs and centre-punching only when the plan drills, and of pricking the markings'
+    corners only when it has markings; the info lines are ``info``, the part's size and every
+    operation's wording, all in ``lang``.
     """
-    words = labels(lang)
+    t = furniture(lang, locale_folders)
     drills = bool(plan.of_kind("drill"))
+    marked = bool(plan.of_kind("engrave", "pocket"))
     avoid, clearance = _avoid(plan)
     return Drawing(
         name=plan.name,
         bounds=_expand(plan.part_bounds(), DRAWING_MARGIN),
         draw=partial(_draw_plan, plan, crosshairs=True),
         draw_map=partial(_draw_plan, plan, crosshairs=False),
-        kind=kind or (words.drill_template if drills else words.template),
+        kind=kind or t("print.template.drill_template" if drills else "print.template.template"),
         avoid=tuple(avoid),
         clearance=clearance,
         keep=_plan_keep(plan),
-        info=(*info, *_operation_lines(plan)),
-        note=words.crosshairs if drills else "",
+        info=(*info, plan_info(plan, t), *operation_lines(plan, t)),
+        note=t("print.template.crosshairs") if drills else "",
         steps=(
-            words.step_tape_punch if drills else words.step_tape,
-            words.step_machine_drill if drills else words.step_machine,
+            t("print.template.step_tape_punch" if drills else "print.template.step_tape"),
+            t("print.template.step_mark_markings" if marked else "print.template.step_mark"),
+            t("print.template.step_machine_drill" if drills else "print.template.step_machine"),
         ),
     )
+
+
+def plan_info(plan: MachiningPlan, t: PrintTexts) -> str:
+    """The part in one line: name, size, thickness and (if it has any) how many holes."""
+    width, height = plan.size
+    holes = sum(len(op.entities) for op in plan.of_kind("drill"))
+    values = {
+        "name": plan.name,
+        "width": t.number(width, 1),
+        "height": t.number(height, 1),
+        "thickness": t.number(plan.thickness, 1),
+    }
+    if holes:
+        return t("print.template.plan_info", holes=holes, **values)
+    return t("print.template.plan_info_plain", **values)
+
+
+def operation_text(op: Operation, t: PrintTexts) -> str | None:
+    """What the print says about ``op`` in the language of ``t`` (``None`` if it has no
+    wording); lengths get the language's decimal mark."""
+    if op.wording is None:
+        return None
+    values = {
+        name: t.number(value) if isinstance(value, float) else value
+        for name, value in op.wording.values
+    }
+    return t(op.wording.key, **values)
+
+
+def operation_lines(plan: MachiningPlan, t: PrintTexts) -> list[str]:
+    """Every machined operation's wording, in machining order."""
+    lines = (operation_text(op, t) for op in plan if op.kind != "annotate")
+    return [line for line in lines if line]
 
 
 def _draw_plan(plan: MachiningPlan, c: Canvas, view: View, *, crosshairs: bool) -> None:
@@ -305,12 +230,6 @@ def _avoid(plan: MachiningPlan) -> tuple[list[Point], float]:
     circles = [e for op in plan.of_kind("drill") for e in op.entities if isinstance(e, Circle)]
     largest = max((e.radius for e in circles), default=0.0)
     return [e.centre for e in circles], largest + CROSSHAIR_OVERHANG + MARK_ARM + 1.0
-
-
-def _operation_lines(plan: MachiningPlan) -> list[str]:
-    return [
-        f"{op.layer}: {op.description}" for op in plan if op.kind != "annotate" and op.description
-    ]
 
 
 def drawing_grid(drawing: Drawing, paper: str, overlap: float = 12.0) -> TileGrid:
@@ -345,10 +264,14 @@ def _header(
     w, h = page
     y = (h - margins.top + 6.5) * K
     c.setFillColorRGB(0, 0, 0)
-    c.setFont(bold, 20)
+    size = 20.0
+    room = (w - margins.left - margins.right) * K * 0.55
+    while size > 12 and c.stringWidth(big, bold, size) > room:
+        size -= 1
+    c.setFont(bold, size)
     c.drawString(margins.left * K, y, big)
     c.setFont(regular, 9)
-    c.drawString(margins.left * K + c.stringWidth(big, bold, 20) + 8, y, small)
+    c.drawString(margins.left * K + c.stringWidth(big, bold, size) + 8, y, small)
     for i, line in enumerate(right):
         c.setFont(bold if i == 0 else regular, 9)
         c.drawRightString((w - margins.right) * K, y + (7 - 11 * i), line)
@@ -358,26 +281,43 @@ def _wrapped(lines: Sequence[str], font: str, size: float, width_pt: float) -> l
     return [part for line in lines for part in simpleSplit(line, font, size, width_pt)]
 
 
+def footer_width(page: tuple[float, float], margins: Margins) -> float:
+    """Width (pt) of the footer's text, right of the scale bar."""
+    return (page[0] - margins.right - margins.left - 106) * K
+
+
+def footer_lines(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> list[str]:
+    """``lines`` wrapped to the footer's width."""
+    regular = register_fonts()[0]
+    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins))
+
+
+def footer_height(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> float:
+    """Bottom margin (mm) the footer needs for ``lines``: at least the scale bar's."""
+    return max(margins.bottom, 10.0 + FOOTER_LEADING * len(footer_lines(lines, page, margins)))
+
+
 def _footer(
     c: Canvas,
     page: tuple[float, float],
     margins: Margins,
     lines: Sequence[str],
-    words: TemplateLabels,
+    t: PrintTexts,
 ) -> None:
-    """The scale bar at the lower left, ``lines`` (wrapped) to its right."""
+    """The scale bar at the lower left, ``lines`` (wrapped) to its right, top down from the
+    drawing's lower edge; raises ``ValueError`` if they do not fit (never drops a line)."""
     regular, _, _, _ = register_fonts()
     x = margins.left * K
-    scale_bar(c, x, 8 * K, label=words.scale_check)
+    scale_bar(c, x, 8 * K, t=t)
     text_x = x + 106 * K
-    width = page[0] * K - margins.right * K - text_x
-    c.setFont(regular, 6.5)
+    c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
-    top = margins.bottom - 6
-    for i, line in enumerate(_wrapped(lines, regular, 6.5, width)):
-        if top - 2.9 * i < 3:
-            break
-        c.drawString(text_x, (top - 2.9 * i) * K, line)
+    wrapped = footer_lines(lines, page, margins)
+    top = margins.bottom - 4.5
+    if top - FOOTER_LEADING * (len(wrapped) - 1) < 2.5:
+        raise ValueError(f"{len(wrapped)} footer lines do not fit a {margins.bottom} mm margin")
+    for i, line in enumerate(wrapped):
+        c.drawString(text_x, (top - FOOTER_LEADING * i) * K, line)
 
 
 def _joined(*parts: str) -> str:
@@ -395,26 +335,27 @@ def write_tiled_template(
     info: Sequence[str] = (),
     overlap: float = 12.0,
     lang: str = "en",
+    locale_folders: Sequence[Path] = (),
 ) -> TileGrid:
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
     A machining plan is drawn through :func:`plan_drawing`; ``info`` lines go before the
-    drawing's own.
+    drawing's own. The furniture speaks ``lang`` (see :mod:`generator.print.furniture`).
     """
+    t = furniture(lang, locale_folders)
     if isinstance(drawing, MachiningPlan):
-        drawing = plan_drawing(drawing, lang=lang)
+        drawing = plan_drawing(drawing, lang=lang, locale_folders=locale_folders)
     drawing = replace(drawing, info=(*info, *drawing.info))
-    words = labels(lang)
     grid = drawing_grid(drawing, paper, overlap)
     total = len(grid.tiles) + 1
-    subject = words.on_paper.format(kind=drawing.kind, paper=paper)
+    subject = t("print.template.map_subject", paper=paper)
     c = pdf_canvas(path, grid.page, title=f"{drawing.name} — {subject}", subject=subject)
-    _map_page(c, drawing, grid, subject, total, words)
+    _map_page(c, drawing, grid, subject, total, t)
     marks = grid.marks(drawing.avoid, drawing.clearance)
     for number, tile in enumerate(grid.tiles, start=2):
         c.showPage()
-        page = words.page.format(number=number, total=total)
-        _tile_page(c, drawing, grid, tile, page, marks, words)
+        page = t("print.template.page", number=number, total=total)
+        _tile_page(c, drawing, grid, tile, page, marks, t)
     c.save()
     return grid
 
@@ -426,7 +367,7 @@ def _tile_page(
     tile: Tile,
     page_label: str,
     marks: Sequence[Point],
-    words: TemplateLabels,
+    t: PrintTexts,
 ) -> None:
     regular, _, _, _ = register_fonts()
     m, (cw, ch) = grid.margins, grid.content
@@ -471,16 +412,22 @@ def _tile_page(
         grid.page,
         m,
         tile.label,
-        words.row_col.format(row=tile.row + 1, col=tile.col + 1),
+        t("print.template.row_col", row=tile.row + 1, col=tile.col + 1),
         (page_label, drawing.name),
     )
-    units = _joined(words.units, drawing.note)
-    notes = (
-        (words.print_note, words.trim_note, words.lay_note, units)
-        if len(grid.tiles) > 1
-        else (words.print_note, units)
+    _footer(c, grid.page, m, tile_notes(drawing, t, several=len(grid.tiles) > 1), t)
+
+
+def tile_notes(drawing: Drawing, t: PrintTexts, *, several: bool) -> tuple[str, ...]:
+    """The footer of a tile page: print at 100 %, (trim and lay, with several pages), units."""
+    units = _joined(t("print.template.units"), drawing.note)
+    if not several:
+        return (t("print.template.print_note"), units)
+    return (
+        t("print.template.print_note"),
+        _joined(t("print.template.trim_note"), t("print.template.lay_note")),
+        units,
     )
-    _footer(c, grid.page, m, notes, words)
 
 
 def _overlap_strips(c: Canvas, grid: TileGrid, tile: Tile) -> None:
@@ -522,8 +469,23 @@ def _neighbour_hints(c: Canvas, grid: TileGrid, tile: Tile) -> None:
         c.restoreState()
 
 
+def map_steps(drawing: Drawing, grid: TileGrid, t: PrintTexts) -> list[str]:
+    """The numbered steps of the assembly map: print, (trim, lay,) then the drawing's own."""
+    total = len(grid.tiles) + 1
+    tiling = (
+        (
+            t("print.template.step_print", total=total),
+            t("print.template.step_trim"),
+            t("print.template.step_lay"),
+        )
+        if len(grid.tiles) > 1
+        else (t("print.template.step_print_one"),)
+    )
+    return [f"{i}. {step}" for i, step in enumerate((*tiling, *drawing.steps), start=1)]
+
+
 def _map_page(
-    c: Canvas, drawing: Drawing, grid: TileGrid, subject: str, total: int, words: TemplateLabels
+    c: Canvas, drawing: Drawing, grid: TileGrid, subject: str, total: int, t: PrintTexts
 ) -> None:
     """Page 1: the whole drawing small, the pages drawn over it with their labels."""
     regular, bold, _, _ = register_fonts()
@@ -533,26 +495,28 @@ def _map_page(
         c,
         grid.page,
         m,
-        words.assembly_map,
+        capitalised(drawing.kind),
         subject,
-        (words.page.format(number=1, total=total), drawing.name),
+        (t("print.template.page", number=1, total=total), drawing.name),
     )
-    c.setFont(regular, 7.5)
+    width = (w - m.left - m.right) * K
+    c.setFont(regular, MAP_PT)
     c.setFillColorRGB(0, 0, 0)
-    lines = _wrapped(drawing.info, regular, 7.5, (w - m.left - m.right) * K)
+    lines = _wrapped(drawing.info, regular, MAP_PT, width)
     top = h - m.top - 2
     for i, line in enumerate(lines):
-        c.drawString(m.left * K, (top - 3.6 * i) * K, line)
-    tiling = (
-        (words.step_print.format(total=total), words.step_trim, words.step_lay)
-        if len(grid.tiles) > 1
-        else (words.step_print_one,)
-    )
-    steps = [f"{i}. {step}" for i, step in enumerate((*tiling, *drawing.steps), start=1)]
-    box_top = top - 3.6 * len(lines) - 3
-    box_bottom = m.bottom + 3.8 * len(steps) + 4
-    for i, step in enumerate(steps):
-        c.drawString(m.left * K, (m.bottom + 3.8 * (len(steps) - 1 - i) + 1) * K, step)
+        c.drawString(m.left * K, (top - MAP_LEADING * i) * K, line)
+    steps: list[tuple[float, str]] = []
+    for step in map_steps(drawing, grid, t):
+        mark, _, text = step.partition(" ")
+        indent = c.stringWidth(mark + " ", regular, MAP_PT)
+        for j, part in enumerate(simpleSplit(text, regular, MAP_PT, width - indent)):
+            steps.append((indent if j else 0.0, f"{mark} {part}" if j == 0 else part))
+    box_top = top - MAP_LEADING * len(lines) - 3
+    box_bottom = m.bottom + MAP_LEADING * len(steps) + 4
+    for i, (indent, step) in enumerate(steps):
+        y = m.bottom + MAP_LEADING * (len(steps) - 1 - i) + 1
+        c.drawString(m.left * K + indent, y * K, step)
     cov = grid.covered
     box_w, box_h = w - m.left - m.right, box_top - box_bottom
     scale = min(box_w / (cov[2] - cov[0]), box_h / (cov[3] - cov[1]))
@@ -569,31 +533,51 @@ def _map_page(
             x0, y0, x1, y1 = grid.cell(tile)
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
     size = max(8.0, min(22.0, 0.25 * min(grid.content) * scale * K))
+    small = 8.0
     for number, tile in enumerate(grid.tiles, start=2):
-        x0, y0, x1, y1 = grid.cell(tile)
-        px, py = view.page_point(((x0 + x1) / 2, (y0 + y1) / 2))
-        half = max(c.stringWidth(tile.label, bold, size) / 2, 14) + 4
+        label = t("print.template.map_page", number=number)
+        half = max(c.stringWidth(tile.label, bold, size), c.stringWidth(label, regular, small))
+        half = max(half / 2, 14) + 4
+        px, py = _label_spot(grid.cell(tile), grid.covered, view, half, 0.55 * size + 5)
         c.setFillColorRGB(1, 1, 1)
         c.setStrokeColorRGB(0.1, 0.3, 0.8)
-        c.roundRect(px - half, py - 0.5 * size - 8, 2 * half, 1.1 * size + 8, 3, stroke=1, fill=1)
+        c.roundRect(px - half, py - 0.5 * size - 10, 2 * half, 1.1 * size + 10, 3, stroke=1, fill=1)
         c.setFillColorRGB(0.1, 0.3, 0.8)
         c.setFont(bold, size)
         c.drawCentredString(px, py - 0.3 * size, tile.label)
-        c.setFont(regular, 6.5)
-        c.drawCentredString(px, py - 0.5 * size - 5.5, words.map_page.format(number=number))
+        c.setFont(regular, small)
+        c.drawCentredString(px, py - 0.5 * size - 7, label)
+    several = len(grid.tiles) > 1
     _footer(
         c,
         grid.page,
         m,
         (
-            words.map_not_to_scale,
-            words.map_pages_at_scale,
-            words.map_pages.format(count=len(grid.tiles))
-            if len(grid.tiles) > 1
-            else words.map_pages_one,
+            t("print.template.map_not_to_scale", total=total)
+            if several
+            else t("print.template.map_not_to_scale_one"),
+            t("print.template.map_pages", count=len(grid.tiles)),
         ),
-        words,
+        t,
     )
+
+
+def _label_spot(
+    cell: Bounds, covered: Bounds, view: View, half_w: float, half_h: float
+) -> tuple[float, float]:
+    """Where a page's label goes on the map (page points): in the cell's corner farthest from
+    the middle of the grid, where the drawing is thinnest (never over the middle's holes)."""
+    x0, y0, x1, y1 = (*view.page_point(cell[:2]), *view.page_point(cell[2:]))
+    mx, my = view.page_point(((covered[0] + covered[2]) / 2, (covered[1] + covered[3]) / 2))
+    pad = 3.0
+    xs = (x0 + half_w + pad, x1 - half_w - pad)
+    ys = (y0 + half_h + pad, y1 - half_h - pad)
+    if xs[0] > xs[1]:
+        xs = ((x0 + x1) / 2,) * 2
+    if ys[0] > ys[1]:
+        ys = ((y0 + y1) / 2,) * 2
+    corners = [(x, y) for x in xs for y in ys]
+    return max(corners, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
 
 
 # -- the one-page template ----------------------------------------------------------------------
@@ -609,6 +593,13 @@ def sheet_page_size(bounds: Bounds, margins: Margins = SHEET_MARGINS) -> tuple[f
     )
 
 
+def sheet_notes(drawing: Drawing, t: PrintTexts, info: Sequence[str] = ()) -> tuple[str, ...]:
+    """The one-page template's footer: print at 100 %, units, what it is, the steps."""
+    note = _joined(t("print.template.print_note"), t("print.template.units"), drawing.note)
+    steps = tuple(f"{i}. {step}" for i, step in enumerate(drawing.steps, start=1))
+    return (note, *info, *drawing.info, *steps)
+
+
 def write_sheet_template(
     drawing: Drawing | MachiningPlan,
     path: Path,
@@ -616,18 +607,26 @@ def write_sheet_template(
     info: Sequence[str] = (),
     margin: float = 15.0,
     lang: str = "en",
+    locale_folders: Sequence[Path] = (),
 ) -> tuple[float, float]:
-    """Write ``drawing`` 1:1 on one page sized to it; returns the page size in mm."""
+    """Write ``drawing`` 1:1 on one page sized to it; returns the page size in mm.
+
+    The header names the paper to print it on (the smallest ISO A sheet it fits, else the
+    plotter size); the footer grows to hold every instruction.
+    """
+    t = furniture(lang, locale_folders)
     if isinstance(drawing, MachiningPlan):
-        drawing = plan_drawing(drawing, lang=lang)
-    words = labels(lang)
+        drawing = plan_drawing(drawing, lang=lang, locale_folders=locale_folders)
     m = replace(SHEET_MARGINS, left=margin, right=margin)
+    notes = sheet_notes(drawing, t, info)
+    width = sheet_page_size(drawing.bounds, m)[0]
+    m = replace(m, bottom=footer_height(notes, (width, 0.0), m))
     page = sheet_page_size(drawing.bounds, m)
     x0, y0, x1, y1 = drawing.bounds
     cx = (x0 + x1) / 2
     half = (page[0] - m.left - m.right) / 2
     area = (cx - half, y0, cx + half, y1)
-    subject = words.single_sheet_subject.format(kind=drawing.kind)
+    subject = t("print.template.single_sheet_subject", kind=drawing.kind)
     c = pdf_canvas(path, page, title=f"{drawing.name} — {subject}", subject=subject)
     view = View(area, (m.left * K, m.bottom * K))
     with in_view(c, view):
@@ -636,11 +635,10 @@ def write_sheet_template(
         c,
         page,
         m,
-        words.full_size,
-        words.single_sheet,
-        (words.page.format(number=1, total=1), drawing.name),
+        t("print.template.full_size"),
+        t("print.template.single_sheet", paper=paper_name(page, t)),
+        (t("print.template.page", number=1, total=1), drawing.name),
     )
-    note = _joined(words.print_note, words.units, drawing.note)
-    _footer(c, page, m, (note, *info, *drawing.info), words)
+    _footer(c, page, m, notes, t)
     c.save()
     return page

@@ -51,10 +51,6 @@ class Tile:
     def label(self) -> str:
         return f"{row_name(self.row)}{self.col + 1}"
 
-    @property
-    def long_label(self) -> str:
-        return f"{self.label} (row {self.row + 1}, col {self.col + 1})"
-
 
 @dataclass(frozen=True)
 class TileGrid:

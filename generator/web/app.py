@@ -7,11 +7,12 @@ and build files are found by server-made ids and manifest indices).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import math
 import mimetypes
 import re
-import threading
 import tomllib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -21,7 +22,6 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -39,8 +39,8 @@ from generator.simulate.runner import resolve_agents
 from generator.simulate.strongplay import PROBE_LEVELS
 from generator.sweep.grid import parse_axes
 from generator.sweep.run import sweep_variants
-from generator.variant import parse_variant
-from generator.web.designer import evaluate
+from generator.variant import MAX_DEPTH, _check_depth, parse_variant
+from generator.web.firstscreen import first_fields, preset_labels, table_title
 from generator.web.forms import (
     default_name,
     download_toml,
@@ -50,6 +50,7 @@ from generator.web.forms import (
     strip_source,
 )
 from generator.web.jobs import Busy, JobManager
+from generator.web.previews import Previews
 from generator.web.work import REPORT_FILES, SWEEP_FILES, SWEEP_FOLDER, ZIP_NAME, JobSpec
 
 HERE = Path(__file__).parent
@@ -57,6 +58,12 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]", "testserver")
 JOB_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
 INLINE_TYPES = {".pdf": "application/pdf", ".svg": "image/svg+xml"}
 FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+LOG = logging.getLogger("plywright.web")
+SERVER_FAILED = (
+    "something went wrong on the server; the page is still usable (the server's log has "
+    "the details)"
+)
+TOO_DEEP = f"arrays or tables nested too deeply (at most {MAX_DEPTH} levels)"
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,10 @@ class Limits:
     abandon_after: float = 60.0
     """A running job nobody asks about for this long (seconds) is ended."""
     keep_after: float = 900.0
-    """A finished job (its files) is kept this long after it was last asked about."""
+    """A finished job (its files) is kept this long after it was last asked about (an open
+    page asks about its jobs every half minute)."""
+    preview_workers: int = 2
+    """Processes drawing previews side by side (0: one at a time, in the server)."""
 
 
 class BadRequest(Exception):
@@ -153,15 +163,27 @@ def create_app(
             payload = json.loads(body or b"{}")
         except (ValueError, UnicodeDecodeError):
             raise BadRequest("the request is not JSON") from None
+        except RecursionError:  # the parser recurses once per level of nesting
+            raise BadRequest(f"the request: {TOO_DEEP}") from None
         if not isinstance(payload, dict):
             raise BadRequest("the request must be a JSON object")
+        try:
+            _check_depth(payload, "the request")
+        except InputError as exc:
+            raise BadRequest(str(exc)) from None
         return payload
 
     def job_of(request: Request) -> Any:
         job_id = request.path_params["job"]
         job = jobs.get(job_id) if JOB_ID.match(job_id) else None
         if job is None:
-            raise BadRequest("no such job (finished jobs are kept for a while, then removed)", 404)
+            minutes = round(limits.keep_after / 60)
+            raise BadRequest(
+                "this result has expired: the server keeps a check, sweep or build while "
+                f"the page that started it is open and for {minutes} minutes after; run it "
+                "again from the designer page",
+                404,
+            )
         return job
 
     async def games_page(request: Request) -> Response:
@@ -176,48 +198,60 @@ def create_app(
             {"games": games, "failures": registry.failures, "version": plywright_version()},
         )
 
-    async def designer_page(request: Request) -> Response:
-        definition = game_of(request)
+    def start_payload(definition: GameDefinition) -> dict[str, Any]:
+        """What the designer page sends first: its starting name, preset and values."""
         start = parse_variant(
             {"game": definition.name}, registry, default_name=default_name(definition)
         )
+        return {"name": start.name, "preset": start.preset or "", "values": form_values(start)}
+
+    async def designer_page(request: Request) -> Response:
+        definition = game_of(request)
+        start = start_payload(definition)
         presets = {
             name: form_values(parse_variant({"game": definition.name, "preset": name}, registry))
             for name in definition.presets
         }
         if definition.default_preset is None:  # '' = no preset, the tables' defaults
-            presets[""] = form_values(start)
+            presets[""] = start["values"]
+        first = first_fields(definition)
+        in_panel = {"check.games", "check.agent", "check.probes"}
+        shown_first = {item.spec.key for item in first} | in_panel
+        tables = [
+            {
+                "name": table.name,
+                "title": table_title(table.name, table.title),
+                "fields": [f for f in table.fields if f.key not in shown_first],
+            }
+            for table in form_schema(definition)
+        ]
+        specs = {f.key: f for table in form_schema(definition) for f in table.fields}
         agents = [a.name for a in registry.agents_for(definition.name)]
         return templates.TemplateResponse(
             request,
             "designer.html",
             {
                 "definition": definition,
-                "tables": form_schema(definition),
-                "values": form_values(start),
-                "name": start.name,
-                "preset": start.preset or "",
+                "first": first,
+                "tables": [table for table in tables if table["fields"]],
+                "panel": {key: specs[key] for key in in_panel if key in specs},
+                "values": start["values"],
+                "name": start["name"],
+                "preset": start["preset"],
+                "preset_labels": preset_labels(definition),
                 "presets_json": json.dumps(presets).replace("<", "\\u003c"),
                 "agents": agents,
                 "limits": limits,
-                "games": min(limits.default_games, start.check.games, limits.max_games),
                 "version": plywright_version(),
             },
         )
 
-    evaluating = threading.Lock()
-
-    def evaluate_one(definition: GameDefinition, payload: dict[str, Any]) -> dict[str, Any]:
-        """One evaluation at a time: two threads importing a plugin's CAD modules at once can
-        see them half-initialised (and the work is bound by the interpreter lock anyway)."""
-        with evaluating:
-            return evaluate(registry, definition, payload)
-
     async def evaluate_route(request: Request) -> Response:
         definition = game_of(request)
         payload = await read_json(request)
-        # in a worker thread: the event loop keeps answering job polls meanwhile
-        return JSONResponse(await run_in_threadpool(evaluate_one, definition, payload))
+        # in worker processes (cached by variant): the event loop keeps answering meanwhile
+        answer = await previews.answer_json(definition, payload)
+        return Response(answer, media_type="application/json")
 
     async def download_route(request: Request) -> Response:
         definition = game_of(request)
@@ -251,8 +285,13 @@ def create_app(
             raise BadRequest(f"{source}: not UTF-8 text, expected a .toml variant file") from None
         try:
             data = tomllib.loads(text)
+            _check_depth(data, source)  # the CLI's guard (read_variant_file)
         except tomllib.TOMLDecodeError as exc:
             raise BadRequest(f"{source}: invalid TOML: {exc}", 422) from None
+        except RecursionError:  # the parser recurses once per level of nested arrays
+            raise BadRequest(f"{source}: invalid TOML: {TOO_DEEP}", 422) from None
+        except InputError as exc:
+            raise BadRequest(str(exc), 422) from None
         if data.get("game") != definition.name:
             raise BadRequest(
                 f"{source}: game: this is a {data.get('game')!r} variant; open its designer "
@@ -433,8 +472,23 @@ def create_app(
         }
         return FileResponse(job.folder / SWEEP_FOLDER / name, media_type=media, headers=headers)
 
+    def wants_page(request: Request) -> bool:
+        """A link the person opened (not the page's own script asking for JSON)."""
+        accept = request.headers.get("accept", "")
+        return request.method == "GET" and "text/html" in accept and "json" not in accept
+
+    def error_page(request: Request, message: str, status: int) -> Response:
+        return templates.TemplateResponse(
+            request,
+            "error.html",
+            {"status": status, "message": message, "version": plywright_version()},
+            status_code=status,
+        )
+
     async def bad_request(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, BadRequest)
+        if wants_page(request):
+            return error_page(request, str(exc), exc.status)
         return _error(str(exc), exc.status)
 
     async def http_error(request: Request, exc: Exception) -> Response:
@@ -444,25 +498,38 @@ def create_app(
         )
         if wants_json:
             return _error(exc.detail, exc.status_code)
-        return templates.TemplateResponse(
-            request,
-            "error.html",
-            {"status": exc.status_code, "message": exc.detail, "version": plywright_version()},
-            status_code=exc.status_code,
-        )
+        return error_page(request, exc.detail, exc.status_code)
 
-    def warm_up() -> None:
-        """Load what the first preview of each game needs (CAD libraries) before anyone asks."""
-        for name in sorted(registry.games):
-            try:
-                evaluate_one(registry.games[name], {"values": {}})
-            except Exception:  # a broken plugin shows its error on its own page
-                continue
+    async def server_error(request: Request, exc: Exception) -> Response:
+        """Anything unforeseen: a plain line for the person, the traceback for the log."""
+        LOG.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        if wants_page(request):
+            return error_page(request, SERVER_FAILED, 500)
+        return _error(SERVER_FAILED, 500)
+
+    previews = Previews(registry, registry_factory, workers=limits.preview_workers)
+
+    async def warm_one(item: dict[str, Any]) -> None:
+        """The first answer of a game's page, made before anyone asks (then cached)."""
+        try:
+            await previews.answer(registry.games[item["game"]], item["payload"])
+        except Exception:
+            LOG.exception("warming the preview of %s failed", item["game"])
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        threading.Thread(target=warm_up, name="plywright-warm-up", daemon=True).start()
+        warm = []
+        for name in sorted(registry.games):
+            try:
+                warm.append({"game": name, "payload": start_payload(registry.games[name])})
+            except Exception:  # a broken plugin shows its error on its own page
+                LOG.exception("the starting variant of %s is broken", name)
+        previews.start(warm)
+        warming = [asyncio.create_task(warm_one(item)) for item in warm]
         yield
+        previews.close()
+        for task in warming:
+            task.cancel()
         jobs.close()
 
     routes = [
@@ -486,10 +553,15 @@ def create_app(
     app = Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={BadRequest: bad_request, HTTPException: http_error},
+        exception_handlers={
+            BadRequest: bad_request,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
         lifespan=lifespan,
     )
     app.state.jobs = jobs
     app.state.registry = registry
     app.state.limits = limits
+    app.state.previews = previews
     return app

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import base64
+import logging
 import re
 import tempfile
 from collections.abc import Mapping
@@ -16,10 +17,19 @@ from generator.build import BuildError, collect_artifacts
 from generator.checks import static_checks
 from generator.registry import Registry
 from generator.variant import Variant
-from generator.web.forms import form_schema, read_form
+from generator.web.forms import form_schema, form_values, read_form
+
+LOG = logging.getLogger("plywright.web")
 
 PREVIEW_KINDS = ("preview/svg", "layout/svg")
 """Artifact kinds that can serve as the live preview, best first."""
+PICTURE_FAILED = (
+    "the picture could not be drawn for these values; try other values "
+    "(the server's log has the details)"
+)
+CHECKS_FAILED = (
+    "the static checks could not run for these values (the server's log has the details)"
+)
 
 
 @dataclass(frozen=True)
@@ -38,6 +48,9 @@ def preview(registry: Registry, variant: Variant) -> Preview:
         artifacts = collect_artifacts(registry, variant)
     except BuildError as exc:
         return Preview(None, None, str(exc))
+    except Exception:  # a plugin failed: the details go to the server log, not the page
+        LOG.exception("listing the files of %s failed", variant.game)
+        return Preview(None, None, PICTURE_FAILED)
     for kind in PREVIEW_KINDS:
         found = [a for a in artifacts if a.kind == kind and a.path.endswith(".svg")]
         if not found:
@@ -47,8 +60,9 @@ def preview(registry: Registry, variant: Variant) -> Preview:
             try:
                 found[0].write(path)
                 data = path.read_bytes()
-            except Exception as exc:  # a plugin's writer failed: say so beside the picture
-                return Preview(kind, None, f"{kind}: {type(exc).__name__}: {exc}")
+            except Exception:  # a plugin's writer failed: details in the server log
+                LOG.exception("drawing the %s picture of %s failed", kind, variant.game)
+                return Preview(kind, None, PICTURE_FAILED)
         encoded = base64.b64encode(data).decode("ascii")
         return Preview(kind, f"data:image/svg+xml;base64,{encoded}")
     return Preview(None, None, "this game has no preview or layout picture")
@@ -90,6 +104,8 @@ def evaluate(
         "ok": reading.variant is not None,
         "error": reading.error,
         "field_errors": reading.field_errors,
+        "field_plain": reading.field_plain,
+        "values": {},
         "checks": [],
         "preview": None,
         "preview_kind": None,
@@ -99,9 +115,11 @@ def evaluate(
         return answer
     try:
         checks = static_checks(registry, reading.variant)
-    except Exception as exc:  # a plugin's check crashed: report it, keep the page working
-        checks = [StaticCheck("static-checks", False, f"{type(exc).__name__}: {exc}")]
+    except Exception:  # a plugin's check crashed: say so plainly, details in the log
+        LOG.exception("the static checks of %s failed", definition.name)
+        checks = [StaticCheck("static-checks", False, CHECKS_FAILED)]
     answer["checks"] = checks_json(checks, definition)
+    answer["values"] = form_values(reading.variant)
     picture = preview(registry, reading.variant)
     answer.update(preview=picture.url, preview_kind=picture.kind, preview_error=picture.error)
     return answer

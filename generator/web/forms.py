@@ -7,6 +7,8 @@ judges them exactly as it judges a file, and errors carry the CLI's words.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 import tomllib
 import types
@@ -31,6 +33,7 @@ from generator.variant import (
     parse_variant,
     safe_folder_name,
 )
+from generator.web.plain import fields_named, plain_error, plain_message
 
 Widget = Literal["text", "number", "checkbox", "select", "list"]
 SOURCE = "designer"
@@ -119,8 +122,14 @@ def field_spec(table: str, name: str, field: FieldInfo) -> FieldSpec:
 
 def form_schema(definition: GameDefinition) -> list[TableSpec]:
     """The form of ``definition``: every field of every table that has fields."""
+    return list(_schema(tuple(table_models(definition).items())))
+
+
+@functools.lru_cache(maxsize=64)
+def _schema(models: tuple[tuple[str, type[StrictModel]], ...]) -> tuple[TableSpec, ...]:
+    """The form of these table models (made once per game: every preview request reads it)."""
     out = []
-    for table, model in table_models(definition).items():
+    for table, model in models:
         if not model.model_fields:
             continue
         summary = (model.__doc__ or "").strip().splitlines()
@@ -129,7 +138,7 @@ def form_schema(definition: GameDefinition) -> list[TableSpec]:
         title = title[:1].upper() + title[1:]
         fields = tuple(field_spec(table, n, f) for n, f in model.model_fields.items())
         out.append(TableSpec(table, title, fields))
-    return out
+    return tuple(out)
 
 
 def text_of(value: Any) -> str:
@@ -220,12 +229,21 @@ _MORE = re.compile(r" \(and \d+ more problem\(s\)\)$")
 
 def field_errors(definition: GameDefinition, data: Mapping[str, Any]) -> dict[str, str]:
     """Every field's error, in the core's words: ``{"rules.n": "[rules] n: ..."}``; an error
-    of a whole table is keyed by the table (``"rules"``)."""
+    of a whole table goes to each field its message names, else it is keyed by the table."""
+    return field_problems(definition, data)[0]
+
+
+def field_problems(
+    definition: GameDefinition, data: Mapping[str, Any]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """``(core words, plain words)`` of every field's error, keyed alike (``rules.n``, or the
+    table where a whole-table error names no field of it)."""
     preset = data.get("preset", definition.default_preset)
     if preset is not None and preset not in definition.presets:
         preset = None
     tables = merged_tables(definition, preset, data)
     errors: dict[str, str] = {}
+    plain: dict[str, str] = {}
     for table, model in table_models(definition).items():
         values = tables[table]
         if not isinstance(values, dict):
@@ -237,14 +255,20 @@ def field_errors(definition: GameDefinition, data: Mapping[str, Any]) -> dict[st
                 break
             except ValidationError as exc:
                 message = _MORE.sub("", format_validation_error(table, exc))
-                loc = exc.errors()[0]["loc"]
+                first = exc.errors()[0]
+                loc = first["loc"]
                 if loc and loc[0] in values:
-                    errors.setdefault(f"{table}.{loc[0]}", message)
+                    key = f"{table}.{loc[0]}"
+                    errors.setdefault(key, message)
+                    plain.setdefault(key, plain_error(first))
                     del values[str(loc[0])]
-                else:
-                    errors.setdefault(table, message)
-                    break
-    return errors
+                    continue
+                named = fields_named(message, list(model.model_fields))
+                for key in [f"{table}.{name}" for name in named] or [table]:
+                    errors.setdefault(key, message)
+                    plain.setdefault(key, plain_message(message))
+                break
+    return errors, plain
 
 
 def strip_source(exc: InputError) -> str:
@@ -262,6 +286,8 @@ class Reading:
     variant: Variant | None
     error: str | None
     field_errors: dict[str, str]
+    field_plain: dict[str, str] = dataclasses.field(default_factory=dict)
+    """The same errors in plain words, keyed alike."""
 
 
 def read_form(
@@ -274,8 +300,35 @@ def read_form(
             data, registry, source=SOURCE, default_name=default_name(definition)
         )
     except InputError as exc:
-        return Reading(data, None, strip_source(exc), field_errors(definition, data))
+        message = strip_source(exc)
+        errors, plain = field_problems(definition, data)
+        head = re.match(r"(name|preset): ", message)
+        if head and not errors:  # the name box or the preset list is what is wrong
+            errors[head.group(1)] = message
+            plain[head.group(1)] = plain_message(message)
+        return Reading(data, None, message, errors, plain)
+    problem = agent_problem(registry, variant)
+    if problem is not None:
+        key, message = problem
+        return Reading(data, None, message, {key: message}, {key: plain_message(message)})
     return Reading(data, variant, None, {})
+
+
+def agent_problem(registry: Registry, variant: Variant) -> tuple[str, str] | None:
+    """``(field, message)`` when ``[check] agent`` or ``strong_agent`` names no agent of the
+    game (the CLI finds out only when the check starts)."""
+    from generator.simulate.runner import agent_spec, resolve_agents
+
+    try:
+        resolve_agents(registry, variant, None)
+    except InputError as exc:
+        return "check.agent", strip_source(exc)
+    if variant.check.strong_agent:
+        try:
+            agent_spec(registry, variant.game, variant.check.strong_agent, "[check] strong_agent")
+        except InputError as exc:
+            return "check.strong_agent", strip_source(exc)
+    return None
 
 
 def _table_dump(model: type[StrictModel], values: Any) -> dict[str, Any]:

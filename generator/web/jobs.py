@@ -67,11 +67,15 @@ class JobManager:
         *,
         max_running: int = 2,
         max_kept: int = 16,
+        max_held: int = 256,
+        open_page: float = 120.0,
         abandon_after: float = 60.0,
         keep_after: float = 900.0,
     ) -> None:
         self.max_running = max_running
         self.max_kept = max_kept
+        self.max_held = max_held
+        self.open_page = open_page
         self.abandon_after = abandon_after
         self.keep_after = keep_after
         self._root: Path | None = None
@@ -193,17 +197,21 @@ class JobManager:
         return False
 
     def sweep(self) -> None:
-        """Forget finished jobs not asked about for ``keep_after`` seconds, and the oldest
-        finished jobs beyond ``max_kept``; their folders are removed."""
+        """Forget finished jobs not asked about for ``keep_after`` seconds, and beyond
+        ``max_kept`` the oldest finished jobs whose page has not asked about them for
+        ``open_page`` seconds (an open page asks every half minute, so its results stay);
+        beyond ``max_held`` the oldest finished jobs go in any case. Folders are removed."""
         now = time.monotonic()
         with self._lock:
             finished = sorted(
                 (job for job in self._jobs.values() if job.state in FINISHED),
                 key=lambda job: job.seen,
             )
-            excess = max(0, len(self._jobs) - self.max_kept)
             old = [job for job in finished if now - job.seen > self.keep_after]
-            drop = {job.id: job for job in [*finished[:excess], *old]}
+            excess = max(0, len(self._jobs) - self.max_kept)
+            unwatched = [job for job in finished if now - job.seen > self.open_page][:excess]
+            beyond = finished[: max(0, len(self._jobs) - self.max_held)]
+            drop = {job.id: job for job in [*old, *unwatched, *beyond]}
             for job_id in drop:
                 del self._jobs[job_id]
         for job in drop.values():

@@ -7,6 +7,8 @@ plain data crosses the process boundary) and reports to the server through a pip
 
 from __future__ import annotations
 
+import sys
+import traceback
 import zipfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -182,10 +184,13 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
     from generator.sweep.grid import shown
     from generator.sweep.outputs import write_outputs
     from generator.sweep.run import run_sweep, sweep_of
+    from generator.web.forms import default_name
 
     registry = spec.registry_factory()
+    definition = registry.games[str(spec.data["game"])]
     sweep = sweep_of(
-        registry, dict(spec.data), spec.sets, source="designer", default_name="designer",
+        registry, dict(spec.data), spec.sets, source="designer",
+        default_name=default_name(definition),
         agent=spec.agent, seed=spec.seed,
     )  # fmt: skip
     send(("total", spec.games * len(sweep.points)))
@@ -225,6 +230,14 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
     }
 
 
+def failed_message(kind: str) -> str:
+    """What the page says of a job that crashed (never the exception's own text)."""
+    return (
+        f"the {kind} could not be finished for these values: something went wrong on the "
+        "server (its log has the details); try other values, or report it"
+    )
+
+
 RUNNERS = {"check": run_check_job, "sweep": run_sweep_job, "build": run_build_job}
 
 
@@ -239,8 +252,9 @@ def job_main(spec: JobSpec, conn: Connection) -> None:
     except InputError as exc:
         text = str(exc)
         send(("failed", text.removeprefix("designer: ")))
-    except Exception as exc:  # reported on the page as one line, never a traceback
-        send(("failed", f"{spec.kind} failed: {type(exc).__name__}: {exc}"))
+    except Exception:  # the page gets one plain line; the details go to the server's log
+        traceback.print_exc(file=sys.stderr)
+        send(("failed", failed_message(spec.kind)))
     else:
         send(("done", result))
     finally:

@@ -22,6 +22,7 @@ from generator.cad.plan import (
     MachiningPlan,
     Operation,
     Polyline,
+    Wording,
     layer_name,
     mm,
     notes_operation,
@@ -100,6 +101,13 @@ def token_plan(
                 depth=p.engrave_depth,
                 tool_diameter=ENGRAVE_WIDTH,
                 description=f"ring D{mm(2 * ring)} on each big token, {mm(ENGRAVE_WIDTH)} mm wide",
+                wording=Wording.of(
+                    "print.operation.engrave_rings",
+                    count=len(big),
+                    diameter=2 * ring,
+                    width=ENGRAVE_WIDTH,
+                    depth=p.engrave_depth,
+                ),
             )
         )
     for kind, group, diameter in (("small", small, p.small_token), ("big", big, p.big_token)):
@@ -114,6 +122,9 @@ def token_plan(
                 tool_diameter=p.tool_diameter,
                 description=f"{len(group)} {kind} tokens D{mm(diameter)}, cut through, "
                 "cutter outside, leave tabs",
+                wording=Wording.of(
+                    "print.operation.cut_discs", count=len(group), diameter=diameter
+                ),
             )
         )
     notes = (

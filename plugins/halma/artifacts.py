@@ -29,7 +29,7 @@ from generator.svg.preview import Piece, write_preview_svg
 from plugins.halma.bom import bom_rows
 from plugins.halma.geometry import StarBoard, star_board
 from plugins.halma.options import PALETTE, HalmaProduction, HalmaRules
-from plugins.halma.parts import BoardPlan, blank_size, board_plan, peg_solid
+from plugins.halma.parts import BoardPlan, board_plan, peg_solid
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -44,6 +44,8 @@ class HalmaBuild:
     name: str
     paper: str = "A4"
     seats: tuple[int, ...] = (0, 3)
+    lang: str = "en"
+    """The language of the templates (the variant's first)."""
 
     @cached_property
     def plan(self) -> BoardPlan:
@@ -57,15 +59,6 @@ class HalmaBuild:
     @cached_property
     def peg(self) -> cq.Solid:
         return peg_solid(self.production)
-
-    def info(self) -> list[str]:
-        p = self.production
-        width, height = blank_size(self.board, p)
-        return [
-            f"{self.name}: star halma n={self.board.n}, {len(self.board)} holes at "
-            f"{mm(p.pitch)} mm pitch; {p.outline} board {mm(width)} x {mm(height)} mm, "
-            f"{mm(p.thickness)} mm plywood.",
-        ]
 
     def write_board_step(self, path: Path) -> None:
         write_step(self.board_solid, path, name=f"{self.name} board")
@@ -83,10 +76,10 @@ class HalmaBuild:
         write_layout_svg(self.plan.plan, path)
 
     def write_tiled_template(self, path: Path) -> None:
-        write_tiled_template(self.plan.plan, path, paper=self.paper, info=self.info())
+        write_tiled_template(self.plan.plan, path, paper=self.paper, lang=self.lang)
 
     def write_sheet_template(self, path: Path) -> None:
-        write_sheet_template(self.plan.plan, path, info=self.info())
+        write_sheet_template(self.plan.plan, path, lang=self.lang)
 
     def write_bom(self, path: Path) -> None:
         write_bom(path, bom_rows(self.board, self.production))
@@ -175,6 +168,7 @@ def halma_build(variant: Variant) -> HalmaBuild:
         name=variant.name,
         paper=variant.print.paper,
         seats=rules.seat_points(),
+        lang=variant.print.languages[0],
     )
 
 

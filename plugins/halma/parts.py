@@ -18,6 +18,7 @@ from generator.cad.plan import (
     MachiningPlan,
     Operation,
     Polyline,
+    Wording,
     layer_name,
     mm,
     notes_operation,
@@ -102,6 +103,11 @@ def _operations(board: StarBoard, p: HalmaProduction) -> list[Operation]:
                 description=(
                     f"engrave {len(markings)} triangles {mm(p.marking_depth)} mm deep on the line"
                 ),
+                wording=Wording.of(
+                    "print.operation.engrave_triangles",
+                    count=len(markings),
+                    depth=p.marking_depth,
+                ),
             )
         )
     elif p.marking == "pocket":
@@ -113,6 +119,9 @@ def _operations(board: StarBoard, p: HalmaProduction) -> list[Operation]:
                 depth=p.marking_depth,
                 tool_diameter=p.tool_diameter,
                 description=f"clear {len(markings)} triangles {mm(p.marking_depth)} mm deep",
+                wording=Wording.of(
+                    "print.operation.pocket_triangles", count=len(markings), depth=p.marking_depth
+                ),
             )
         )
     r = p.hole_diameter / 2
@@ -127,6 +136,12 @@ def _operations(board: StarBoard, p: HalmaProduction) -> list[Operation]:
                 f"drill {len(centres)} blind holes D{mm(p.hole_diameter)} mm, "
                 f"{mm(p.hole_depth)} mm deep (full diameter) from the top face"
             ),
+            wording=Wording.of(
+                "print.operation.drill_blind",
+                count=len(centres),
+                diameter=p.hole_diameter,
+                depth=p.hole_depth,
+            ),
         )
     )
     if p.chamfer > 0:
@@ -139,6 +154,7 @@ def _operations(board: StarBoard, p: HalmaProduction) -> list[Operation]:
             depth=p.thickness,
             tool_diameter=p.tool_diameter,
             description=f"cut the {p.outline} outline through, tool outside the line",
+            wording=Wording.of("print.operation.cut_outline", depth=p.thickness),
         )
     )
     return ops
@@ -163,6 +179,11 @@ def _chamfers(board: StarBoard, p: HalmaProduction, centres: list[Point]) -> lis
             tool_diameter=2 * radius,
             description=f"45 degree chamfer {mm(p.chamfer)} mm at {len(group)} hole mouths"
             + (" in the pocket floor" if start else ""),
+            wording=Wording.of(
+                "print.operation.chamfer_pocket" if start else "print.operation.chamfer",
+                count=len(group),
+                size=p.chamfer,
+            ),
         )
         for start, group in groups
         if group

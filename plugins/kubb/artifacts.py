@@ -205,7 +205,6 @@ def crown_drawing(p: KubbProduction, name: str, t: Texts) -> Drawing:
     from generator.print.templates import plan_drawing
 
     plan = parts.crown_template_plan(p, name)
-    [cut] = [op for op in plan if op.kind == "cut"]
     values = {
         "name": name,
         "width": t.number(p.king_width),
@@ -214,7 +213,7 @@ def crown_drawing(p: KubbProduction, name: str, t: Texts) -> Drawing:
         "depth": t.number(p.crown_height),
     }
     drawing = plan_drawing(plan, kind=t("crown.kind"), lang=t.lang)
-    info = (t("crown.info", **values), t("crown.mark"), f"{cut.layer}: {t('crown.cut', **values)}")
+    info = (t("crown.info", **values), t("crown.mark"), t("crown.cut", **values))
     return replace(drawing, name=t("crown.name", name=name), info=info)
 
 

@@ -6,28 +6,48 @@
 (function () {
   const root = document.getElementById("designer");
   if (!root) return;
+  const jobs = {};
   const form = document.getElementById("variant-form");
   const presets = JSON.parse(document.getElementById("presets").textContent);
+  const presetBox = document.getElementById("f-preset");
+  const CUSTOM = "-custom-";
   const DEBOUNCE_MS = 120;
   const POLL_MS = 300;
+  const KEEP_ALIVE_MS = 30000;
+  const LOST =
+    "no answer from the server: is plywright serve still running? Your values are kept; " +
+    "start it again and change any value.";
+  let presetBase = presetBox.value;
 
   // Timings of preview answers (change -> picture shown), read by the browser tests.
   window.plywright = { timings: [], answers: [], applied: 0, pending: 0 };
 
   function fields() {
-    return Array.from(form.querySelectorAll("[data-field]"));
+    return Array.from(root.querySelectorAll("[data-field]"));
   }
 
-  function payload() {
+  function currentValues() {
     const values = {};
     for (const el of fields()) {
       values[el.dataset.field] = el.type === "checkbox" ? String(el.checked) : el.value;
     }
+    return values;
+  }
+
+  function payload() {
     return {
       name: document.getElementById("f-name").value,
-      preset: document.getElementById("f-preset").value,
-      values: values,
+      preset: presetBase === CUSTOM ? "" : presetBase,
+      values: currentValues(),
     };
+  }
+
+  function ensureOption(el, value) {
+    if (el.tagName !== "SELECT" || Array.from(el.options).some((o) => o.value === value)) return;
+    const option = document.createElement("option");
+    option.value = value;
+    option.textContent = value;
+    el.appendChild(option);
   }
 
   function fill(values) {
@@ -35,21 +55,41 @@
       const value = values[el.dataset.field];
       if (value === undefined) continue;
       if (el.type === "checkbox") el.checked = value === "true";
-      else el.value = value;
+      else {
+        ensureOption(el, value);
+        el.value = value;
+      }
     }
   }
 
+  // the preset list says "custom" once a field departs from the chosen preset
+  function showPreset() {
+    const base = presets[presetBase];
+    const custom = presetBox.querySelector(`option[value="${CUSTOM}"]`);
+    if (!base) return;
+    const values = currentValues();
+    const departs = Object.keys(base).some((key) => key in values && values[key] !== base[key]);
+    const label = presetBox.querySelector(`option[value="${CSS.escape(presetBase)}"]`);
+    custom.textContent = departs ? `custom (from ${label ? label.textContent : presetBase})` : "custom";
+    presetBox.value = departs ? CUSTOM : presetBase;
+  }
+
   async function postJSON(url, body) {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-    });
+    let response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      return { ok: false, status: 0, data: { error: LOST } };
+    }
     let data = {};
     try {
       data = await response.json();
     } catch (e) {
-      data = { error: `HTTP ${response.status}` };
+      data = { error: `the server gave an unreadable answer (HTTP ${response.status})` };
     }
     return { ok: response.ok, status: response.status, data: data };
   }
@@ -87,7 +127,7 @@
       if (!response.ok) answer = { ok: false, error: answer.error, field_errors: {}, checks: [] };
     } catch (e) {
       if (e.name === "AbortError") return;
-      answer = { ok: false, error: `no answer from the server (${e})`, field_errors: {}, checks: [] };
+      answer = { ok: false, lost: true, error: LOST, field_errors: {}, checks: [] };
     }
     if (mine < applied) return; // a newer answer is already shown
     applied = mine;
@@ -96,27 +136,70 @@
     window.plywright.timings.push(ms);
     window.plywright.answers.push(performance.now() - asked);
     window.plywright.applied = mine;
-    document.getElementById("preview-time").textContent = `${Math.round(ms)} ms`;
+    document.getElementById("preview-time").textContent = answer.lost ? "" : `${Math.round(ms)} ms`;
+  }
+
+  function fieldBox(key) {
+    return root.querySelector(`.field[data-key="${CSS.escape(key)}"]`);
+  }
+
+  function markField(box, cli, plain) {
+    const slot = box.querySelector(".field-error");
+    const control = box.querySelector("input, select");
+    if (slot) {
+      slot.replaceChildren();
+      if (cli) {
+        slot.append(plain || cli, " ");
+        const name = document.createElement("code");
+        name.textContent = box.dataset.key;
+        name.title = cli;
+        slot.appendChild(name);
+      }
+    }
+    box.classList.toggle("invalid", Boolean(cli));
+    if (control) {
+      const help = box.querySelector(".help");
+      const ids = [help && help.id, cli && slot && slot.id].filter(Boolean);
+      control.setAttribute("aria-describedby", ids.join(" "));
+      if (cli) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+    }
   }
 
   function render(answer) {
     valid = answer.ok;
     const errors = answer.field_errors || {};
-    for (const box of form.querySelectorAll(".field[data-key]")) {
+    const plain = answer.field_plain || {};
+    const used = answer.values || {};
+    for (const box of root.querySelectorAll(".field[data-key]")) {
       const key = box.dataset.key;
-      const slot = box.querySelector(".field-error");
-      if (slot) slot.textContent = errors[key] || "";
-      box.classList.toggle("invalid", Boolean(errors[key]));
+      markField(box, errors[key] || "", plain[key] || "");
       const list = box.querySelector(".field-checks");
       if (list) list.replaceChildren();
+      const input = box.querySelector("input[type=text]");
+      if (input && input.dataset.field) {
+        if (input.dataset.placeholder === undefined) input.dataset.placeholder = input.placeholder;
+        input.placeholder =
+          used[key] !== undefined && used[key] !== "" ? `${used[key]} (used when left empty)` : input.dataset.placeholder;
+      }
     }
-    for (const slot of form.querySelectorAll("[data-table-error]")) {
+    for (const slot of root.querySelectorAll("[data-table-error]")) {
       const table = slot.dataset.tableError;
-      slot.textContent = errors[table] || "";
+      slot.textContent = plain[table] || errors[table] || "";
     }
-    const shownBeside = Object.keys(errors).length > 0;
-    document.getElementById("top-error").textContent =
-      answer.error && !shownBeside ? answer.error : "";
+    const beside = Object.keys(errors).length;
+    const top = document.getElementById("top-error");
+    if (answer.lost || !beside) top.textContent = answer.ok ? "" : answer.error || "";
+    else top.textContent = beside === 1 ? "One value needs fixing: it is marked below." : `${beside} values need fixing: they are marked below.`;
+    top.classList.toggle("server-lost", Boolean(answer.lost));
+    if (beside && !answer.lost) {
+      const names = Object.keys(errors);
+      const hidden = names.some((key) => {
+        const box = fieldBox(key);
+        return box && box.closest("details") && !box.closest("details").open;
+      });
+      if (hidden) document.getElementById("all-settings").open = true;
+    }
 
     const checks = answer.checks || [];
     const list = document.getElementById("checks");
@@ -131,17 +214,14 @@
       item.textContent = `${check.ok ? "ok" : check.severity}: ${check.name}: ${check.message}`;
       list.appendChild(item);
       if (!check.ok && check.field) {
-        const box = form.querySelector(`.field[data-key="${CSS.escape(check.field)}"]`);
+        const box = fieldBox(check.field);
         const near = box && box.querySelector(".field-checks");
-        if (near) {
-          const note = item.cloneNode(true);
-          near.appendChild(note);
-        }
+        if (near) near.appendChild(item.cloneNode(true));
       }
     }
     document.getElementById("checks-summary").textContent = answer.ok
       ? `${checks.length - failed} of ${checks.length} passed`
-      : "waiting for valid values";
+      : answer.lost ? "waiting for the server" : "waiting for valid values";
 
     const img = document.getElementById("preview");
     const note = document.getElementById("preview-note");
@@ -149,36 +229,63 @@
       img.src = answer.preview;
       img.hidden = false;
       img.dataset.kind = answer.preview_kind;
-      note.textContent = answer.preview_kind === "preview/svg" ? "" : `showing ${answer.preview_kind}`;
+      note.textContent = answer.preview_kind === "preview/svg" ? "" : "showing the cutting layout";
+    } else if (answer.lost) {
+      note.textContent = LOST;
     } else {
-      note.textContent = answer.ok ? answer.preview_error || "" : "fix the values to see the preview";
-      img.classList.toggle("stale", !answer.ok);
+      note.textContent = answer.ok ? answer.preview_error || "" : "the picture waits until every value is allowed (marked in red)";
     }
-    if (answer.ok) img.classList.remove("stale");
+    img.classList.toggle("stale", !answer.ok);
     for (const id of ["download", "check", "sweep", "build"]) {
-      document.getElementById(id).disabled = !answer.ok;
+      document.getElementById(id).disabled = !answer.ok || Boolean(jobs[id]);
     }
   }
 
-  form.addEventListener("input", schedule);
-  form.addEventListener("change", (event) => {
+  function isFormControl(el) {
+    return Boolean(el.dataset && el.dataset.field) || el.id === "f-name" || el.id === "f-preset";
+  }
+
+  root.addEventListener("input", (event) => {
+    if (!isFormControl(event.target) || event.target.id === "f-preset") return;
+    showPreset();
+    schedule();
+  });
+  root.addEventListener("change", (event) => {
+    if (!isFormControl(event.target)) return;
     if (event.target.id === "f-preset") {
       const values = presets[event.target.value];
-      if (values) fill(values);
-    }
+      if (values) {
+        presetBase = event.target.value;
+        fill(values);
+      }
+    } else showPreset();
     schedule();
   });
   form.addEventListener("submit", (event) => event.preventDefault());
+
+  const toggle = document.getElementById("preview-toggle");
+  toggle.addEventListener("click", () => {
+    const body = document.getElementById("preview-body");
+    body.hidden = !body.hidden;
+    toggle.setAttribute("aria-expanded", String(!body.hidden));
+    toggle.textContent = body.hidden ? "show" : "hide";
+  });
 
   // ---- variant file ----
   const fileError = document.getElementById("file-error");
   document.getElementById("download").addEventListener("click", async () => {
     fileError.textContent = "";
-    const response = await fetch(root.dataset.download, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(payload()),
-    });
+    let response;
+    try {
+      response = await fetch(root.dataset.download, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(payload()),
+      });
+    } catch (e) {
+      fileError.textContent = LOST;
+      return;
+    }
     if (!response.ok) {
       const data = await response.json().catch(() => ({}));
       fileError.textContent = data.error || `HTTP ${response.status}`;
@@ -199,20 +306,30 @@
     errorSlot.textContent = "";
     const body = new FormData();
     body.append("file", file);
-    const response = await fetch(root.dataset.upload, { method: "POST", body: body });
+    let response;
+    try {
+      response = await fetch(root.dataset.upload, { method: "POST", body: body });
+    } catch (e) {
+      errorSlot.textContent = LOST;
+      return false;
+    }
     const data = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
     if (!response.ok) {
       errorSlot.textContent = data.error;
       return false;
     }
     document.getElementById("f-name").value = data.name;
-    const preset = document.getElementById("f-preset");
-    if (Array.from(preset.options).some((o) => o.value === data.preset)) preset.value = data.preset;
+    if (Array.from(presetBox.options).some((o) => o.value === data.preset)) presetBase = data.preset;
+    presetBox.value = presetBase;
     fill(data.values);
+    showPreset();
     schedule();
     return true;
   }
 
+  document.getElementById("upload-button").addEventListener("click", () => {
+    document.getElementById("upload").click();
+  });
   document.getElementById("upload").addEventListener("change", async (event) => {
     const file = event.target.files[0];
     event.target.value = "";
@@ -220,7 +337,6 @@
   });
 
   // ---- background jobs ----
-  const jobs = {};
 
   function text(tag, content, cls) {
     const el = document.createElement(tag);
@@ -292,7 +408,7 @@
     verdict.id = "verdict";
     verdict.append(text("strong", report.verdict));
     verdict.append(
-      ` — ${report.games} games, agents ${report.agents.join(", ")}, seed ${report.seed}, engine ${report.engine}, ${report.seconds.toFixed(1)} s`
+      ` — ${report.games} games, players ${report.agents.join(", ")}, seed ${report.seed}, ${report.seconds.toFixed(1)} s`
     );
     out.appendChild(verdict);
     const reasons = document.createElement("ul");
@@ -418,7 +534,12 @@
     for (const check of result.forced || []) {
       out.appendChild(text("p", `built despite error: ${check.name}: ${check.message}`, "error"));
     }
+    for (const check of result.warnings || []) {
+      out.appendChild(text("p", `warning: ${check.name}: ${check.message}`, "warning build-warning"));
+    }
   }
+
+  const NAMES = { check: "check", sweep: "sweep", build: "build" };
 
   async function startJob(kind, body) {
     const error = document.getElementById(`${kind}-error`);
@@ -435,26 +556,69 @@
     poll(kind, answer.data.id);
   }
 
+  function remaining(job) {
+    if (job.done > 0 && job.total > job.done) {
+      const left = (job.seconds / job.done) * (job.total - job.done);
+      return left < 90 ? ` · about ${Math.ceil(left)} s left` : ` · about ${Math.ceil(left / 60)} min left`;
+    }
+    if (job.done === 0 && job.seconds >= 20 && job.kind !== "build") {
+      return " · no game finished yet: these players are slow on this variant (fewer games, or other players, are faster)";
+    }
+    return "";
+  }
+
+  // a finished job's files stay on the server while this page asks about them
+  function keepAlive(kind, id) {
+    const out = document.getElementById(`${kind}-result`);
+    const timer = setInterval(async () => {
+      if (!out.isConnected || out.dataset.job !== id) return clearInterval(timer);
+      let response;
+      try {
+        response = await fetch(`/jobs/${id}`, { headers: { Accept: "application/json" } });
+      } catch (e) {
+        return; // the server is away: try again later
+      }
+      if (response.status === 404) {
+        clearInterval(timer);
+        out.prepend(text("p", `These ${NAMES[kind]} results have expired on the server; run the ${NAMES[kind]} again.`, "error expired"));
+        for (const link of out.querySelectorAll("a, button")) link.setAttribute("aria-disabled", "true");
+      }
+    }, KEEP_ALIVE_MS);
+  }
+
   async function poll(kind, id) {
     const bar = document.getElementById(`${kind}-progress`);
     const state = document.getElementById(`${kind}-state`);
+    let misses = 0;
     while (jobs[kind] === id) {
       let job;
+      let response;
       try {
-        const response = await fetch(`/jobs/${id}`, { headers: { Accept: "application/json" } });
-        job = await response.json();
-        if (!response.ok) throw new Error(job.error);
+        response = await fetch(`/jobs/${id}`, { headers: { Accept: "application/json" } });
       } catch (e) {
-        document.getElementById(`${kind}-error`).textContent = String(e.message || e);
+        misses += 1;
+        document.getElementById(`${kind}-error`).textContent =
+          `lost contact with the server while the ${NAMES[kind]} runs: is plywright serve still running? (trying again)`;
+        if (misses >= 20) break;
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS * 3));
+        continue;
+      }
+      job = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+      if (!response.ok) {
+        document.getElementById(`${kind}-error`).textContent = job.error || `HTTP ${response.status}`;
         break;
       }
+      if (misses) document.getElementById(`${kind}-error`).textContent = "";
+      misses = 0;
       bar.max = Math.max(1, job.total);
       bar.value = job.done;
-      state.textContent = `${job.message || job.state} ${job.done}/${job.total} · ${job.seconds} s`;
+      state.textContent = `${job.message || job.state} ${job.done}/${job.total} · ${job.seconds} s${remaining(job)}`;
       if (job.state === "done") {
         if (kind === "check") showCheck(job);
         else if (kind === "sweep") showSweep(job);
         else showBuild(job);
+        document.getElementById(`${kind}-result`).dataset.job = id;
+        keepAlive(kind, id);
         break;
       }
       if (job.state === "failed" || job.state === "cancelled") {
@@ -470,26 +634,21 @@
     }
   }
 
+  function gamesOf(id) {
+    const box = document.getElementById(id);
+    const games = Number(box ? box.value : NaN);
+    return Number.isInteger(games) ? games : box ? box.value : undefined;
+  }
+
   document.getElementById("check").addEventListener("click", () => {
-    const games = Number(document.getElementById("check-games").value);
-    startJob("check", {
-      variant: payload(),
-      games: Number.isInteger(games) ? games : document.getElementById("check-games").value,
-      agent: document.getElementById("check-agent").value,
-      probes: document.getElementById("check-probes").value,
-    });
+    // the players, strong play and games are the variant's own [check] values
+    startJob("check", { variant: payload(), games: gamesOf("f-check-games") });
   });
   document.getElementById("sweep").addEventListener("click", () => {
-    const games = Number(document.getElementById("sweep-games").value);
     const sets = ["sweep-set-1", "sweep-set-2"]
       .map((id) => document.getElementById(id).value.trim())
       .filter((value) => value);
-    startJob("sweep", {
-      variant: payload(),
-      games: Number.isInteger(games) ? games : document.getElementById("sweep-games").value,
-      agent: document.getElementById("check-agent").value,
-      sets: sets,
-    });
+    startJob("sweep", { variant: payload(), games: gamesOf("sweep-games"), sets: sets });
   });
   document.getElementById("build").addEventListener("click", () => {
     startJob("build", { variant: payload(), force: document.getElementById("build-force").checked });

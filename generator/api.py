@@ -25,6 +25,7 @@ from pydantic import (
     ValidationInfo,
     field_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from generator.engine import Game, Outcome, State
 
@@ -60,6 +61,20 @@ def _kind(value: object) -> str:
     return type(value).__name__
 
 
+@dataclass(frozen=True)
+class KindProblem:
+    """A value of the wrong kind: pydantic's error type for it (``int_type``, ``bool_type``,
+    ...: the designer's plain words read it), the message and the error's context."""
+
+    type: str
+    message: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+TYPE_OF = {bool: "bool_type", int: "int_type", float: "float_type", str: "string_type"}
+WANTED = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
+
+
 def kind_problem(annotation: Any, value: object) -> str | None:
     """Why ``value`` is of a kind ``annotation`` must not coerce it from, or ``None``.
 
@@ -68,38 +83,42 @@ def kind_problem(annotation: Any, value: object) -> str | None:
     field only text, and a list field only a list (each item checked the same way). Everything
     else (ranges, choices, whole numbers) is left to the field's own validation.
     """
+    problem = find_kind_problem(annotation, value)
+    return problem.message if problem else None
+
+
+def find_kind_problem(annotation: Any, value: object) -> KindProblem | None:
+    """:func:`kind_problem` with pydantic's error type and context."""
     origin = typing.get_origin(annotation)
     args = typing.get_args(annotation)
     if origin is typing.Annotated:
-        return kind_problem(args[0], value)
+        return find_kind_problem(args[0], value)
     if origin in (typing.Union, types.UnionType):
-        problems = [kind_problem(member, value) for member in args]
+        problems = [find_kind_problem(member, value) for member in args]
         if any(problem is None for problem in problems):
             return None
         return next(p for p, m in zip(problems, args, strict=True) if m is not type(None))
     if annotation is type(None):
-        return None if value is None else f"must be left out, not {_kind(value)}"
+        return None if value is None else KindProblem("none_required", "must be left out")
     if origin is typing.Literal:
         if any(type(value) is type(choice) for choice in args):
             return None  # the field says which of them
-        return (
-            "must be one of "
-            + ", ".join(repr(choice) for choice in args)
-            + (f", not {_kind(value)}")
-        )
+        expected = " or ".join(repr(choice) for choice in args)
+        message = f"must be one of {', '.join(map(repr, args))}, not {_kind(value)}"
+        return KindProblem("literal_error", message, {"expected": expected})
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            return f"must be a list, not {_kind(value)}"
+            return KindProblem("tuple_type", f"must be a list, not {_kind(value)}")
         if len(value) > MAX_ITEMS:
-            return f"must list at most {MAX_ITEMS} items, not {len(value)}"
+            message = f"must list at most {MAX_ITEMS} items, not {len(value)}"
+            return KindProblem("too_long", message, {"max_length": MAX_ITEMS})
         items = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
         for number, (item_type, item) in enumerate(zip(items, value, strict=False), start=1):
-            problem = kind_problem(item_type, item)
+            problem = find_kind_problem(item_type, item)
             if problem is not None:
-                return f"item {number} {problem}"
+                return replace(problem, message=f"item {number} {problem.message}")
         return None
-    wanted = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
-    if annotation not in wanted:
+    if annotation not in WANTED:
         return None
     if annotation is bool:
         ok = isinstance(value, bool)
@@ -107,7 +126,9 @@ def kind_problem(annotation: Any, value: object) -> str | None:
         ok = isinstance(value, str)
     else:  # int, float: whole floats reach int fields, which refuse fractions themselves
         ok = isinstance(value, int | float) and not isinstance(value, bool)
-    return None if ok else f"must be {wanted[annotation]}, not {_kind(value)}"
+    if ok:
+        return None
+    return KindProblem(TYPE_OF[annotation], f"must be {WANTED[annotation]}, not {_kind(value)}")
 
 
 class StrictModel(BaseModel):
@@ -124,9 +145,10 @@ class StrictModel(BaseModel):
     def _same_kind(cls, value: object, info: ValidationInfo) -> object:
         field = cls.model_fields.get(info.field_name or "")
         if field is not None:
-            problem = kind_problem(field.annotation, value)
+            problem = find_kind_problem(field.annotation, value)
             if problem is not None:
-                raise ValueError(problem)
+                template = problem.message.replace("{", "{{").replace("}", "}}")
+                raise PydanticCustomError(problem.type, template, dict(problem.context))
         return value
 
 

@@ -571,7 +571,11 @@ def _run(argv: list[str]) -> None:
         sys.exit(EXIT_BAD_INPUT)
     except BackendLost as exc:
         click.echo(f"plywright: error: {_line(str(exc))}", err=True)
-        sys.exit(1)
+        # end now: the lost cluster's client threads would log it again, with tracebacks, as
+        # the interpreter shuts down (nothing of this run is left to write)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
     except click.UsageError as exc:
         if type(exc).__name__.startswith("NoArgsIsHelp"):  # bare ``plywright``: show the help
             click.echo(exc.format_message(), err=True)

@@ -210,27 +210,37 @@ def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
     except (OSError, TimeoutError) as exc:
         quiet()
         raise InputError(f"--scheduler: cannot reach {address} ({cut(str(exc))})") from None
+    gone = f"lost the Dask scheduler {address} (it stopped or cannot be reached)"
+    was_lost = False
     try:
-        workers = sum(
-            info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values()
-        )
-        executor = client.get_executor(pure=False)
+        try:
+            workers = sum(
+                info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values()
+            )
+            executor = client.get_executor(pure=False)
+        except Exception as exc:  # the scheduler went away between connecting and this
+            was_lost = True
+            raise BackendLost(f"{gone} before any game") from exc
 
         def abort() -> None:
             with suppress(Exception):
                 executor.shutdown(wait=False)
 
         def lost(exc: BaseException) -> str | None:
-            gone = isinstance(exc, CancelledError | OSError | TimeoutError)
-            if gone or client.status != "running":
-                return f"lost the Dask scheduler {address} (it stopped or cannot be reached)"
+            nonlocal was_lost
+            if isinstance(exc, CancelledError | OSError | TimeoutError) or (
+                client.status != "running"
+            ):
+                was_lost = True
+                return gone
             return None
 
         yield Backend(f"dask {address}", max(1, workers), executor, abort, lost)
     finally:
         with suppress(Exception):
             client.close(timeout=CLOSE_WAIT)
-        quiet()
+        if not was_lost:  # else its threads may still log the lost connection, until exit
+            quiet()
 
 
 @contextmanager

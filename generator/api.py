@@ -8,14 +8,24 @@ from __future__ import annotations
 
 import importlib
 import random
+import types
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol
 
 import pluggy
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from generator.engine import Game, Outcome, State
 
@@ -28,22 +38,160 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 """Marker for plugin hook implementations: ``@hookimpl def plywright_register_games(...)``."""
 
 
+MAX_ITEMS = 100
+"""Most items of any list field of a variant (a field may allow fewer)."""
+MAX_LANGUAGES = 8
+"""Most rulebook languages of one variant."""
+MAX_AGENT_TEXT = 200
+"""Longest ``[check] agent`` (one ``NAME:BUDGET`` per seat, commas between)."""
+
+
+def _kind(value: object) -> str:
+    """What a wrong value is, as the user wrote it in TOML."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class KindProblem:
+    """A value of the wrong kind: pydantic's error type for it (``int_type``, ``bool_type``,
+    ...: the designer's plain words read it), the message and the error's context."""
+
+    type: str
+    message: str
+    context: Mapping[str, Any] = field(default_factory=dict)
+
+
+TYPE_OF = {bool: "bool_type", int: "int_type", float: "float_type", str: "string_type"}
+WANTED = {bool: "true or false", int: "an integer", float: "a number", str: "text"}
+
+
+def kind_problem(annotation: Any, value: object) -> str | None:
+    """Why ``value`` is of a kind ``annotation`` must not coerce it from, or ``None``.
+
+    Lax validation turns ``true`` into 1 and ``"10.0"`` into 10.0; here a number field takes
+    only numbers (not booleans, not text), a yes/no field only ``true``/``false``, a text
+    field only text, and a list field only a list (each item checked the same way). Everything
+    else (ranges, choices, whole numbers) is left to the field's own validation.
+    """
+    problem = find_kind_problem(annotation, value)
+    return problem.message if problem else None
+
+
+def find_kind_problem(annotation: Any, value: object) -> KindProblem | None:
+    """:func:`kind_problem` with pydantic's error type and context."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin is typing.Annotated:
+        return find_kind_problem(args[0], value)
+    if origin in (typing.Union, types.UnionType):
+        problems = [find_kind_problem(member, value) for member in args]
+        if any(problem is None for problem in problems):
+            return None
+        return next(p for p, m in zip(problems, args, strict=True) if m is not type(None))
+    if annotation is type(None):
+        return None if value is None else KindProblem("none_required", "must be left out")
+    if origin is typing.Literal:
+        if any(type(value) is type(choice) for choice in args):
+            return None  # the field says which of them
+        expected = " or ".join(repr(choice) for choice in args)
+        message = f"must be one of {', '.join(map(repr, args))}, not {_kind(value)}"
+        return KindProblem("literal_error", message, {"expected": expected})
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            return KindProblem("tuple_type", f"must be a list, not {_kind(value)}")
+        if len(value) > MAX_ITEMS:
+            message = f"must list at most {MAX_ITEMS} items, not {len(value)}"
+            return KindProblem("too_long", message, {"max_length": MAX_ITEMS})
+        items = [args[0]] * len(value) if len(args) == 2 and args[1] is Ellipsis else args
+        for number, (item_type, item) in enumerate(zip(items, value, strict=False), start=1):
+            problem = find_kind_problem(item_type, item)
+            if problem is not None:
+                return replace(problem, message=f"item {number} {problem.message}")
+        return None
+    if annotation not in WANTED:
+        return None
+    if annotation is bool:
+        ok = isinstance(value, bool)
+    elif annotation is str:
+        ok = isinstance(value, str)
+    else:  # int, float: whole floats reach int fields, which refuse fractions themselves
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if ok:
+        return None
+    return KindProblem(TYPE_OF[annotation], f"must be {WANTED[annotation]}, not {_kind(value)}")
+
+
 class StrictModel(BaseModel):
     """Base of every variant table model: unknown fields are errors, numbers are finite,
-    values are frozen."""
+    values are frozen, and no value is coerced from another kind (:func:`kind_problem`:
+    ``true`` is not 1, ``"10"`` is not 10, a list holds at most :data:`MAX_ITEMS` items)."""
 
     model_config = ConfigDict(
         extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False
     )
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _same_kind(cls, value: object, info: ValidationInfo) -> object:
+        field = cls.model_fields.get(info.field_name or "")
+        if field is not None:
+            problem = find_kind_problem(field.annotation, value)
+            if problem is not None:
+                template = problem.message.replace("{", "{{").replace("}", "}}")
+                raise PydanticCustomError(problem.type, template, dict(problem.context))
+        return value
+
+
+CORE_LANGUAGES = ("en",)
+"""The languages of the core's own printed words."""
+
+
+def _core_language(lang: str) -> str:
+    if lang not in CORE_LANGUAGES:
+        allowed = ", ".join(map(repr, CORE_LANGUAGES))
+        raise ValueError(f"must be {allowed} (the languages this game prints)")
+    return lang
+
+
+CoreLanguage = Annotated[str, AfterValidator(_core_language)]
+"""A language of :data:`CORE_LANGUAGES` (a game with texts of its own narrows this to a
+``Literal`` of its languages)."""
+
 
 class PrintOptions(StrictModel):
-    """The ``[print]`` table shared by every game; plugins may subclass it."""
+    """The ``[print]`` table shared by every game; plugins may subclass it.
+
+    The core's own printed words are English: a game that prints in more languages says which
+    in its own model (``languages: tuple[Literal["lv", "en"], ...]``)."""
 
     paper: Literal["A4", "Letter"] = Field("A4", description="paper size of printable PDFs")
-    languages: tuple[str, ...] = Field(
-        ("en",), description="rulebook languages, one PDF each", min_length=1
+    languages: tuple[CoreLanguage, ...] = Field(
+        ("en",),
+        description="rulebook languages, one PDF each",
+        min_length=1,
+        max_length=MAX_LANGUAGES,
     )
+
+    @field_validator("languages")
+    @classmethod
+    def _each_language_once(cls, languages: tuple[str, ...]) -> tuple[str, ...]:
+        """Every language once (two PDFs of one language would be one file written twice)."""
+        if len(languages) > MAX_LANGUAGES:
+            raise ValueError(f"at most {MAX_LANGUAGES} languages, not {len(languages)}")
+        twice = sorted({lang for lang in languages if languages.count(lang) > 1})
+        if twice:
+            raise ValueError(f"{', '.join(map(repr, twice))} listed twice (each language once)")
+        return languages
 
 
 class NoProduction(StrictModel):
@@ -54,7 +202,11 @@ class CheckOptions(StrictModel):
     """The ``[check]`` table: how ``plywright check`` plays and judges a variant."""
 
     games: int = Field(200, ge=1, le=1_000_000, description="simulated games per check")
-    agent: str = Field("", description="agent for every seat ('' = the game's default agent)")
+    agent: str = Field(
+        "",
+        max_length=MAX_AGENT_TEXT,
+        description="agent for every seat ('' = the game's default agent)",
+    )
     min_completion: float = Field(
         0.95, ge=0, le=1, description="least share of games that must end in a win or a draw"
     )
@@ -89,6 +241,7 @@ class CheckOptions(StrictModel):
     )
     strong_agent: str = Field(
         "",
+        max_length=MAX_AGENT_TEXT,
         description="searching agent of the skill ladder's top, strong self-play and the "
         "spoiler probes, NAME or NAME:BUDGET ('' = the game's strong agent)",
     )

@@ -32,7 +32,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from generator.errors import InputError
+from generator.errors import BackendLost, InputError, cut, excerpt
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
     from generator.api import AgentSpec, GameDefinition
@@ -160,12 +160,14 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
     A variant with static-check errors (holes that overlap, a board larger than the sheet...)
     is not built unless --force is given: the files would not be manufacturable.
     """
+    from generator.atomic import check_folder_target
     from generator.build import BuildError, collect_artifacts, select
     from generator.build import build as run_build
     from generator.checks import static_checks
 
+    kinds = _only_kinds(only)
     registry, loaded = _load(variant)
-    kinds = only.split(",") if only is not None else None
+    check_folder_target(Path(out) if out else Path("outputs") / loaded.name, "--out", beside=True)
     failed = [c for c in static_checks(registry, loaded) if not c.ok]
     for check in failed:
         click.echo(f"plywright: {check.severity}: {check.name}: {check.message}", err=True)
@@ -192,6 +194,19 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
             sys.exit(1)
     if not quiet:
         click.echo(f"{len(result.manifest['artifacts'])} artifacts in {result.folder}")
+
+
+def _only_kinds(only: str | None) -> list[str] | None:
+    """``--only cad,print/rulebook``: the kinds or families, none of them empty."""
+    if only is None:
+        return None
+    kinds = [item.strip() for item in only.split(",")]
+    if not any(kinds) or not all(kinds):
+        raise InputError(
+            f"--only: {excerpt(only)} has an empty kind (give kinds or families separated by "
+            "commas, e.g. cad,print/rulebook)"
+        )
+    return kinds
 
 
 @cli.command()
@@ -242,18 +257,21 @@ def check(
     quiet: bool,
 ) -> None:
     """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
+    from generator import atomic
     from generator.report.document import check_report_path
     from generator.simulate.executors import check_scheduler
     from generator.simulate.runner import planned_games, run_check
     from generator.simulate.table import GameTable
 
     registry, loaded = _load(variant)
-    if json_path and not Path(json_path).absolute().parent.is_dir():
-        raise InputError(f"--json: folder of {json_path} does not exist")
-    if records and Path(records).exists() and not Path(records).is_dir():
-        raise InputError(f"--records: {records} exists and is not a folder")
+    # every output path is checked before the first game (a bad one is found in a second,
+    # not after an hour of games)
+    if json_path:
+        atomic.check_file_target(Path(json_path), "--json")
+    if records:
+        atomic.check_folder_target(Path(records), "--records")
     if report_path:
-        check_report_path(Path(report_path), "--report")
+        atomic.check_file_target(check_report_path(Path(report_path), "--report"), "--report")
     if scheduler:
         check_scheduler(scheduler)
         if records:
@@ -277,7 +295,7 @@ def check(
             probes=probes,
         )
     if json_path:
-        Path(json_path).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        atomic.write_text(Path(json_path), json.dumps(report, indent=2) + "\n")
     if report_path:
         from generator.report.check import write_check_report
 
@@ -389,6 +407,7 @@ def sweep(
 ) -> None:
     """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
     report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
+    from generator.atomic import check_folder_target
     from generator.simulate import strongplay
     from generator.simulate.executors import check_scheduler, open_backend
     from generator.simulate.runner import default_jobs
@@ -401,8 +420,7 @@ def sweep(
         check_scheduler(scheduler)
     prepared = prepare_sweep(registry, Path(variant), specs, agent=agent, seed=seed, engine=engine)
     folder = Path(out) if out else Path("outputs") / f"{prepared.base.name}-sweep"
-    if folder.exists() and not folder.is_dir():
-        raise InputError(f"--out: {folder} exists and is not a folder")
+    check_folder_target(folder, "--out")
     games = count or prepared.base.check.games
     level = strongplay.check_level(probes, prepared.base.check)
     total = sweep_games(registry, prepared, games, level)
@@ -536,18 +554,34 @@ def main(argv: list[str] | None = None) -> None:
             sys.exit(128 + interrupts.signum)
 
 
+MAX_LINE = 2000
+"""Longest error line: a message that echoes an option's value (click quotes it whole) is cut,
+so a 5 MB argument does not come back as a 5 MB line."""
+
+
+def _line(message: str) -> str:
+    return cut(" ".join(message.split()), MAX_LINE)
+
+
 def _run(argv: list[str]) -> None:
     try:
         cli.main(args=argv, prog_name="plywright", standalone_mode=False)
     except InputError as exc:
-        click.echo(f"plywright: error: {exc}", err=True)
+        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
         sys.exit(EXIT_BAD_INPUT)
+    except BackendLost as exc:
+        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
+        # end now: the lost cluster's client threads would log it again, with tracebacks, as
+        # the interpreter shuts down (nothing of this run is left to write)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(1)
     except click.UsageError as exc:
         if type(exc).__name__.startswith("NoArgsIsHelp"):  # bare ``plywright``: show the help
             click.echo(exc.format_message(), err=True)
             sys.exit(EXIT_BAD_INPUT)
         command = exc.ctx.command_path if exc.ctx else "plywright"
-        click.echo(f"{command}: error: {exc.format_message()}", err=True)
+        click.echo(f"{command}: error: {_line(exc.format_message())}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except click.Abort:
         click.echo("plywright: aborted", err=True)
@@ -555,7 +589,7 @@ def _run(argv: list[str]) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"plywright: error: {exc.format_message()}", err=True)
+        click.echo(f"plywright: error: {_line(exc.format_message())}", err=True)
         sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         sys.exit(0)

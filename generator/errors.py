@@ -19,3 +19,23 @@ class Interrupted(Exception):
         self.done = done
         self.total = total
         super().__init__(f"interrupted after {done} of {total} games")
+
+
+class BackendLost(Exception):
+    """The cluster that ran the games went away (a Dask scheduler killed or unreachable
+    mid-run); the CLI says so in one line and exits 1."""
+
+
+EXCERPT = 60
+"""Characters of user input a message quotes at most."""
+
+
+def cut(text: str, most: int = EXCERPT) -> str:
+    """``text`` cut to at most ``most`` characters (``…`` marks the cut), for messages that
+    echo user input: a 5 MB value must not come back as a 5 MB line."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def excerpt(value: object, most: int = EXCERPT) -> str:
+    """``repr(value)``, :func:`cut` to at most ``most`` characters."""
+    return cut(repr(value), most)

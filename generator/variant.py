@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from generator.api import CheckOptions, GameDefinition, PrintOptions, StrictModel
 from generator.engine import Game
-from generator.errors import InputError
+from generator.errors import InputError, cut, excerpt
 from generator.registry import Registry
 
 TABLES = ("rules", "production", "print", "check")
@@ -31,6 +31,9 @@ WINDOWS_DEVICES = frozenset(
 )
 MAX_DEPTH = 32
 """Deepest nesting of tables and arrays a variant file may have (real ones need 3)."""
+MAX_FILE_BYTES = 1 << 20
+"""Largest variant file read (1 MiB; a complete template is about 10 kB): a device such as
+``/dev/zero`` or a huge file is refused after this many bytes, not read into memory."""
 
 
 @dataclass(frozen=True)
@@ -73,18 +76,28 @@ class Variant:
 
 
 def read_variant_file(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; unreadable files and bad TOML raise :class:`InputError`."""
+    """Parse a TOML file of at most :data:`MAX_FILE_BYTES`; unreadable, oversized and bad
+    TOML files raise :class:`InputError`."""
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise InputError("file not found", source=source) from None
     except IsADirectoryError:
         raise InputError("is a directory, expected a .toml variant file", source=source) from None
-    except UnicodeDecodeError:
-        raise InputError("not UTF-8 text, expected a .toml variant file", source=source) from None
     except OSError as exc:
         raise InputError(f"cannot read file ({exc.strerror})", source=source) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise InputError(
+            f"larger than {MAX_FILE_BYTES // 1024} KiB, not a variant file "
+            "(a complete one is about 10 KiB)",
+            source=source,
+        )
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text, expected a .toml variant file", source=source) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -127,7 +140,9 @@ def load_variant(path: Path, registry: Registry) -> Variant:
 def _pick(options: Mapping[str, Any], what: str, value: object, source: str) -> Any:
     if not isinstance(value, str) or value not in options:
         allowed = ", ".join(sorted(options)) or "none registered"
-        raise InputError(f"{what}: unknown value {value!r} (allowed: {allowed})", source=source)
+        raise InputError(
+            f"{what}: unknown value {excerpt(value)} (allowed: {allowed})", source=source
+        )
     return options[value]
 
 
@@ -156,18 +171,28 @@ def _check_name(name: object, source: str) -> str:
         name = unicodedata.normalize("NFC", name)
     if not isinstance(name, str) or not safe_folder_name(name):
         raise InputError(
-            f"name: {name!r} is not a safe folder name (allowed: 1-{MAX_NAME} letters of any "
-            "language, digits, spaces, '.', '_' or '-', starting with a letter or digit, not "
+            f"name: {excerpt(name)} is not a safe folder name (allowed: 1-{MAX_NAME} letters of "
+            "any language, digits, spaces, '.', '_' or '-', starting with a letter or digit, not "
             "ending in a space or '.', no '..')",
             source=source,
         )
     return name
 
 
+def shown_input(value: object) -> str:
+    """A value as the variant file wrote it (``true``, ``'10.0'``, ``[6]``), cut short."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        value = list(value)
+    return excerpt(value)
+
+
 def format_validation_error(table: str, exc: ValidationError) -> str:
-    """One line naming the field, what is wrong and, where known, the allowed values."""
+    """One line naming the field, what is wrong and, where known, the allowed values (and at
+    most a short excerpt of the value)."""
     first = exc.errors()[0]
-    loc = ".".join(str(part) for part in first["loc"])
+    loc = cut(".".join(str(part) for part in first["loc"]))
     where = f"[{table}] {loc}" if loc else f"[{table}]"
     message = first["msg"].removeprefix("Value error, ")
     if first["type"] == "extra_forbidden":
@@ -175,7 +200,7 @@ def format_validation_error(table: str, exc: ValidationError) -> str:
     more = f" (and {len(exc.errors()) - 1} more problem(s))" if len(exc.errors()) > 1 else ""
     # the offending value helps for one field; a whole-table check names its values itself
     show_input = loc and first["type"] not in ("extra_forbidden", "missing")
-    shown = f", got {first.get('input')!r}" if show_input else ""
+    shown = f", got {shown_input(first.get('input'))}" if show_input else ""
     return f"{where}: {message}{shown}{more}"
 
 
@@ -215,7 +240,7 @@ def parse_variant(
     unknown = sorted(set(data) - set(TOP_LEVEL))
     if unknown:
         raise InputError(
-            f"{unknown[0]}: unknown top-level field (allowed: {', '.join(TOP_LEVEL)})",
+            f"{cut(unknown[0])}: unknown top-level field (allowed: {', '.join(TOP_LEVEL)})",
             source=source,
         )
     if "game" not in data:
@@ -233,7 +258,7 @@ def parse_variant(
         "check": CheckOptions,
     }
     values = {table: _validate(models[table], table, tables[table], source) for table in TABLES}
-    return Variant(
+    variant = Variant(
         game=definition.name,
         name=name,
         preset=preset,
@@ -241,3 +266,24 @@ def parse_variant(
         source=source,
         **values,
     )
+    _check_agents(registry, variant)
+    return variant
+
+
+def _check_agents(registry: Registry, variant: Variant) -> None:
+    """``[check] agent`` and ``strong_agent`` must name agents of the game, as ``check``
+    needs: one validation path, so ``build``, ``check``, ``sweep`` and the designer refuse the
+    same files (the defaults, '', are the game's own agents)."""
+    if variant.check.agent:
+        from generator.simulate.runner import agent_spec, resolve_agents
+
+        if "," in variant.check.agent:  # one per seat: the engine says how many seats
+            resolve_agents(registry, variant, None)
+        else:  # one for every seat: its name is all there is to check (no engine is built)
+            agent_spec(
+                registry, variant.game, variant.check.agent.strip(), "[check] agent", variant.source
+            )
+    if variant.check.strong_agent:
+        from generator.simulate.strongplay import strong_agent
+
+        strong_agent(registry, variant)

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -53,9 +54,44 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(5)
 
 
+START_BOUND = 120.0
+"""Seconds the scheduler and workers may take to start (generous: a loaded machine)."""
+
+
+@dataclass
+class Cluster:
+    address: str
+    processes: list[subprocess.Popen[bytes]]
+    """The scheduler, then the workers (each its own process group)."""
+    log: Path
+    """The scheduler's log."""
+
+    def clients(self) -> int:
+        """Clients that have connected to the scheduler so far."""
+        return self.log.read_text().count("Receive client connection")
+
+    def wait_for_client(self, seen: int) -> None:
+        """Until a client beyond the ``seen`` ones (the command under test) has connected."""
+        deadline = time.monotonic() + START_BOUND
+        while self.clients() <= seen:
+            assert time.monotonic() < deadline, "no client connected"
+            time.sleep(0.05)
+
+    def kill(self, number: int) -> None:
+        """SIGKILL process ``number`` (0: the scheduler) with its group (a worker's nanny)."""
+        os.killpg(self.processes[number].pid, signal.SIGKILL)
+        self.processes[number].wait(60)
+
+
 @pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[str]:
-    """A scheduler and two single-threaded workers; yields the scheduler address."""
+def cluster(dask_cluster: Cluster) -> str:
+    """The scheduler address of :func:`dask_cluster`."""
+    return dask_cluster.address
+
+
+@pytest.fixture
+def dask_cluster(tmp_path: Path) -> Iterator[Cluster]:
+    """A scheduler and two single-threaded workers."""
     info = tmp_path / "scheduler.json"
     common = ["--no-dashboard"]
     processes = [
@@ -75,7 +111,7 @@ def cluster(tmp_path: Path) -> Iterator[str]:
         )
     ]
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_BOUND
         while not info.exists() or not info.read_text().strip():
             assert processes[0].poll() is None, (tmp_path / "scheduler.log").read_text()
             assert time.monotonic() < deadline, "the scheduler did not start"
@@ -98,9 +134,9 @@ def cluster(tmp_path: Path) -> Iterator[str]:
                     tmp_path / f"worker{number}.log",
                 )
             )
-        wait = f"from distributed import Client; Client({address!r}).wait_for_workers(2, 30)"
-        subprocess.run([sys.executable, "-c", wait], check=True, timeout=60)
-        yield address
+        wait = f"from distributed import Client; Client({address!r}).wait_for_workers(2, 120)"
+        subprocess.run([sys.executable, "-c", wait], check=True, timeout=2 * START_BOUND)
+        yield Cluster(address, processes, tmp_path / "scheduler.log")
     finally:
         for process in reversed(processes):
             _stop(process)
@@ -154,3 +190,50 @@ def test_missing_dask_is_bad_input(run_cli: CliRunner, tmp_path: Path) -> None:
     assert done.stderr == (
         "plywright: error: --scheduler: Dask is not installed (pip install 'plywright[dask]')\n"
     )
+
+
+HALMA = EXAMPLES / "halma-standard.toml"
+
+
+def test_a_scheduler_killed_mid_check_is_one_line(
+    dask_cluster: Cluster, run_cli: CliRunner, tmp_path: Path
+) -> None:
+    args = ["check", str(HALMA), "-n", "100000", "-q", "--probes", "none", "--engine", "python"]
+    seen = dask_cluster.clients()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", *args, "--scheduler", dask_cluster.address,
+         "--json", "report.json"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    dask_cluster.wait_for_client(seen)
+    dask_cluster.kill(0)
+    _, err = proc.communicate(timeout=600)
+    assert proc.returncode == 1, err
+    assert "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith(f"plywright: error: lost the Dask scheduler {dask_cluster.address} "), err
+    assert not (tmp_path / "report.json").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")], "no temporary file"
+
+
+def test_a_worker_killed_mid_sweep_is_recovered(
+    registry: Registry, dask_cluster: Cluster, tmp_path: Path
+) -> None:
+    """The games of a lost worker run again on the other: the results are the local ones."""
+    specs = ["rules.max_rounds=400,500"]
+    args = ["sweep", str(HALMA), "--set", specs[0], "-n", "300", "-q", "--format", "html"]
+    seen = dask_cluster.clients()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "generator", *args, "--engine", "python",
+         "--scheduler", dask_cluster.address, "--out", "dask"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    dask_cluster.wait_for_client(seen)
+    dask_cluster.kill(1)
+    _, err = proc.communicate(timeout=1200)
+    assert proc.returncode in (0, 1), err
+    sweep = prepare_sweep(registry, HALMA, specs, seed=0, engine="python")
+    with open_backend(2) as backend:
+        write_outputs(run_sweep(sweep, 300, backend), tmp_path / "local", registry, "html")
+    for name in ("sweep.csv", "sweep.json"):
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()

@@ -76,12 +76,13 @@ def check_report_path(path: Path, option: str) -> Path:
 def write_report(path: Path, report: Report) -> None:
     """Write ``report`` to ``path`` as PDF or HTML, by the suffix; atomically (a finished
     file or none)."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    if path.suffix.lower() == ".pdf":
-        write_pdf(temporary, report)
-    else:
-        temporary.write_text(html_text(report), encoding="utf-8")
-    temporary.replace(path)
+    from generator.atomic import replacing
+
+    with replacing(path) as temporary:
+        if path.suffix.lower() == ".pdf":
+            write_pdf(temporary, report)
+        else:
+            temporary.write_text(html_text(report), encoding="utf-8")
 
 
 def write_pdf(path: Path, report: Report) -> int:

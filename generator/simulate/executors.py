@@ -14,22 +14,35 @@ reports how many games had finished (the original exception is its ``__cause__``
 
 from __future__ import annotations
 
+import ctypes
+import logging
 import multiprocessing
+import os
 import re
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence, Sized
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    CancelledError,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from generator.errors import InputError, Interrupted
+from generator.errors import BackendLost, InputError, Interrupted, cut, excerpt
 
 PlanT = TypeVar("PlanT")
 ResultT = TypeVar("ResultT", bound=Sized)
 
 KILL_WAIT = 30.0
 """Seconds to wait for a killed worker process to be gone."""
+CLOSE_WAIT = 5.0
+"""Seconds to wait for the Dask client to close (its scheduler may be gone)."""
 SCHEDULER_PATTERN = re.compile(r"^(tcp|tls|ucx|ws|wss)://[^\s/:]+:\d{1,5}$")
 
 
@@ -51,6 +64,9 @@ class Backend:
     workers: int
     executor: Executor | None = None
     abort: Callable[[], None] = lambda: None
+    lost: Callable[[BaseException], str | None] = lambda exc: None
+    """Why the backend itself is gone when ``exc`` ended the run (a Dask scheduler killed),
+    or ``None`` when ``exc`` is the games' own error."""
 
 
 def chunks(games: int, workers: int, *, variants: int = 1, largest: int = 200) -> list[range]:
@@ -96,14 +112,37 @@ def run_tasks(
         backend.abort()
         if isinstance(exc, KeyboardInterrupt | SystemExit):
             raise Interrupted(done, total) from exc
+        reason = backend.lost(exc)
+        if reason is not None:
+            raise BackendLost(f"{reason} after {done} of {total} games") from exc
         raise
 
 
-def _worker_signals() -> None:
+def _worker_signals(parent: int) -> None:
     """Pool workers leave SIGINT to the parent (a terminal's Ctrl-C reaches the whole process
-    group) and end at once on SIGTERM, whatever handler the parent had when it forked."""
+    group), end at once on SIGTERM, whatever handler the parent had when it forked, and end
+    with the parent (:func:`_die_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill this worker when the process ``parent`` that forked it
+    dies: a parent killed with SIGKILL cannot end its pool, and orphaned workers would wait
+    forever, holding the records folder's lock. Elsewhere nothing changes."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
 
 
 def _end_pool(pool: ProcessPoolExecutor) -> None:
@@ -134,9 +173,26 @@ def check_scheduler(address: str) -> str:
     """``--scheduler`` must look like ``tcp://HOST:PORT``."""
     if not SCHEDULER_PATTERN.match(address):
         raise InputError(
-            f"--scheduler: {address!r} is not a Dask scheduler address (e.g. tcp://127.0.0.1:8786)"
+            f"--scheduler: {excerpt(address)} is not a Dask scheduler address (e.g. tcp://127.0.0.1:8786)"
         )
     return address
+
+
+def _quiet_logs(prefix: str) -> Callable[[], None]:
+    """Silence the loggers named ``prefix*`` (the Dask client logs a lost scheduler with
+    tracebacks; the run says it in one line instead); returns the function that restores
+    them."""
+    names = [prefix, *(n for n in logging.root.manager.loggerDict if n.startswith(prefix + "."))]
+    loggers = [logging.getLogger(name) for name in names]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+
+    def restore() -> None:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+    return restore
 
 
 @contextmanager
@@ -148,24 +204,43 @@ def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
         raise InputError(
             "--scheduler: Dask is not installed (pip install 'plywright[dask]')"
         ) from None
+    quiet = _quiet_logs("distributed")
     try:
         client: Any = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise InputError(f"--scheduler: cannot reach {address} ({exc})") from None
+        quiet()
+        raise InputError(f"--scheduler: cannot reach {address} ({cut(str(exc))})") from None
+    gone = f"lost the Dask scheduler {address} (it stopped or cannot be reached)"
+    was_lost = False
     try:
-        workers = sum(
-            info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values()
-        )
-        executor = client.get_executor(pure=False)
+        try:
+            workers = sum(
+                info.get("nthreads", 1) for info in client.scheduler_info()["workers"].values()
+            )
+            executor = client.get_executor(pure=False)
+        except Exception as exc:  # the scheduler went away between connecting and this
+            was_lost = True
+            raise BackendLost(f"{gone} before any game") from exc
 
         def abort() -> None:
             with suppress(Exception):
                 executor.shutdown(wait=False)
 
-        yield Backend(f"dask {address}", max(1, workers), executor, abort)
+        def lost(exc: BaseException) -> str | None:
+            nonlocal was_lost
+            if isinstance(exc, CancelledError | OSError | TimeoutError) or (
+                client.status != "running"
+            ):
+                was_lost = True
+                return gone
+            return None
+
+        yield Backend(f"dask {address}", max(1, workers), executor, abort, lost)
     finally:
         with suppress(Exception):
-            client.close()
+            client.close(timeout=CLOSE_WAIT)
+        if not was_lost:  # else its threads may still log the lost connection, until exit
+            quiet()
 
 
 @contextmanager
@@ -182,7 +257,7 @@ def open_backend(
         yield Backend("this process", 1)
         return
     context = multiprocessing.get_context("fork")
-    pool = ProcessPoolExecutor(jobs, context, initializer=_worker_signals)
+    pool = ProcessPoolExecutor(jobs, context, initializer=_worker_signals, initargs=(os.getpid(),))
     ended = False
 
     def abort() -> None:

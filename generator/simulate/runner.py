@@ -12,15 +12,17 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from generator.api import Agent, AgentSpec, StaticCheck
+from generator.atomic import remove_leftovers
 from generator.checks import static_checks
 from generator.engine import Game, State, num_legal_actions
 from generator.errors import InputError
-from generator.records import record_path, write_record
+from generator.records import record_path, records_lock, write_record
 from generator.registry import Registry
 from generator.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
 from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
@@ -167,8 +169,9 @@ def prepare_records(records: Path | None) -> None:
     """Create the records folder and remove the records of an earlier check."""
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
-        for stale in [*records.glob("game-*.jsonl"), *records.glob(".game-*.jsonl.tmp")]:
+        for stale in records.glob("game-*.jsonl"):
             stale.unlink()
+        remove_leftovers(records)
 
 
 def simulate_many(
@@ -318,7 +321,10 @@ def run_check(
     count = games if games is not None else variant.check.games
     strong_play = None
     workers = jobs or default_jobs()
-    with open_backend(workers if count > 1 or level != "none" else 1, scheduler) as backend:
+    with (
+        records_lock(records) if records is not None else nullcontext(),
+        open_backend(workers if count > 1 or level != "none" else 1, scheduler) as backend,
+    ):
         if records is not None:
             strongplay.clear_probe_records(records)
         stats = simulate_many([plan], count, backend, progress)[0]

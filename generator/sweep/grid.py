@@ -15,10 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import InputError
+from generator.errors import InputError, cut, excerpt
 
 TABLES = ("rules", "production")
 MAX_VARIANTS = 2000
+MAX_SPEC = 20_000
+"""Longest ``--set`` option (2,000 values of a few characters each)."""
+MAX_NUMBER = 40
+"""Longest number of a range (Python refuses to read integers of more than 4,300 digits)."""
 NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 RANGE = re.compile(rf"^\s*({NUMBER})\s*\.\.\s*({NUMBER})\s*(?::\s*({NUMBER})\s*)?$")
 
@@ -72,18 +76,18 @@ def _split(spec: str, text: str) -> list[str]:
         if char == "[":
             depth += 1
             if depth > 1:
-                raise InputError(f"--set {spec}: lists inside lists cannot be swept")
+                raise InputError(f"--set {cut(spec)}: lists inside lists cannot be swept")
         elif char == "]":
             depth -= 1
             if depth < 0:
-                raise InputError(f"--set {spec}: a ']' without its '['")
+                raise InputError(f"--set {cut(spec)}: a ']' without its '['")
         if char == "," and depth == 0:
             parts.append(current)
             current = ""
         else:
             current += char
     if depth:
-        raise InputError(f"--set {spec}: a '[' without its ']'")
+        raise InputError(f"--set {cut(spec)}: a '[' without its ']'")
     return [*parts, current]
 
 
@@ -94,53 +98,73 @@ def _value(spec: str, text: str) -> Value:
         inner = text[1:-1]
         items = _split(spec, inner) if inner.strip() else []
         if any(not item.strip() for item in items):
-            raise InputError(f"--set {spec}: empty item in the list {text}")
+            raise InputError(f"--set {cut(spec)}: empty item in the list {cut(text)}")
         return tuple(scalar(item) for item in items)
     if "[" in text or "]" in text:
-        raise InputError(f"--set {spec}: {text!r} is not a list (write it as [a,b,c])")
+        raise InputError(f"--set {cut(spec)}: {excerpt(text)} is not a list (write it as [a,b,c])")
     return scalar(text)
+
+
+def range_length(start: float, end: float, step: float) -> int:
+    """How many values ``start..end:step`` holds (computed, not counted: ``0..1:1e-12`` is
+    known to be 10^12 values long before any is made); 0 when ``start > end``."""
+    if end < start:
+        return 0
+    if isinstance(start, int) and isinstance(end, int) and isinstance(step, int):
+        return (end - start) // step + 1
+    count = (end - start) / step + 1e-9
+    return math.floor(count) + 1 if math.isfinite(count) else MAX_VARIANTS + 1
 
 
 def _range(spec: str, text: str) -> tuple[Scalar, ...]:
     match = RANGE.match(text)
     assert match is not None
     start_text, end_text, step_text = match.groups()
+    if max(len(part or "") for part in (start_text, end_text, step_text)) > MAX_NUMBER:
+        raise InputError(f"--set {cut(spec)}: a number of more than {MAX_NUMBER} characters")
     integral = all(
         part is None or re.fullmatch(r"[-+]?\d+", part)
         for part in (start_text, end_text, step_text)
     )
+    start: float
+    end: float
+    step: float
     if integral:
         start, end, step = int(start_text), int(end_text), int(step_text or 1)
-        if step <= 0:
-            raise InputError(f"--set {spec}: the step must be positive")
-        values: list[Scalar] = list(range(start, end + 1, step))
     else:
         if step_text is None:
-            raise InputError(f"--set {spec}: a range of decimals needs a step (e.g. 0.5..1:0.25)")
-        first, last, by = float(start_text), float(end_text), float(step_text)
-        if by <= 0:
-            raise InputError(f"--set {spec}: the step must be positive")
-        count = math.floor((last - first) / by + 1e-9) + 1
-        values = [round(first + i * by, 10) for i in range(max(0, count))]
-    if not values:
-        raise InputError(f"--set {spec}: empty range (the start is above the end)")
-    if len(values) > MAX_VARIANTS:
-        raise InputError(f"--set {spec}: {len(values)} values, at most {MAX_VARIANTS}")
-    return tuple(values)
+            raise InputError(
+                f"--set {cut(spec)}: a range of decimals needs a step (e.g. 0.5..1:0.25)"
+            )
+        start, end, step = float(start_text), float(end_text), float(step_text)
+        if not all(math.isfinite(x) for x in (start, end, step)):
+            raise InputError(f"--set {cut(spec)}: a number too large for a range")
+    if step <= 0:
+        raise InputError(f"--set {cut(spec)}: the step must be positive")
+    count = range_length(start, end, step)
+    if count == 0:
+        raise InputError(f"--set {cut(spec)}: empty range (the start is above the end)")
+    if count > MAX_VARIANTS:
+        raise InputError(f"--set {cut(spec)}: {count:,} values, at most {MAX_VARIANTS:,}")
+    if integral:
+        return tuple(range(int(start), int(end) + 1, int(step)))
+    return tuple(round(start + i * step, 10) for i in range(count))
 
 
 def parse_axis(spec: str) -> Axis:
     """One ``--set TABLE.FIELD=VALUES`` option."""
+    if len(spec) > MAX_SPEC:
+        raise InputError(f"--set {cut(spec)}: longer than {MAX_SPEC:,} characters")
     key, equals, text = spec.partition("=")
     table, dot, field = key.strip().partition(".")
     if not equals or not dot or not field:
         raise InputError(
-            f"--set {spec}: expected TABLE.FIELD=VALUES (e.g. rules.players=2,3,4 or "
+            f"--set {cut(spec)}: expected TABLE.FIELD=VALUES (e.g. rules.players=2,3,4 or "
             "production.pitch=22..28:2)"
         )
     if table not in TABLES:
         raise InputError(
-            f"--set {spec}: table {table!r} cannot be swept (allowed: rules, production)"
+            f"--set {cut(spec)}: table {table!r} cannot be swept (allowed: rules, production)"
         )
     values: tuple[Value, ...]
     if RANGE.match(text):
@@ -148,10 +172,10 @@ def parse_axis(spec: str) -> Axis:
     else:
         parts = _split(spec, text)
         if any(not part.strip() for part in parts):
-            raise InputError(f"--set {spec}: empty value in the list")
+            raise InputError(f"--set {cut(spec)}: empty value in the list")
         values = tuple(_value(spec, part) for part in parts)
     if len(set(map(repr, values))) != len(values):
-        raise InputError(f"--set {spec}: a value is given twice")
+        raise InputError(f"--set {cut(spec)}: a value is given twice")
     return Axis(table, field.strip(), values)
 
 

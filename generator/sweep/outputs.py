@@ -14,6 +14,7 @@ from typing import Any
 
 import tomli_w
 
+from generator import atomic
 from generator.registry import Registry
 from generator.sweep.grid import shown
 from generator.sweep.run import SweepResult
@@ -165,14 +166,15 @@ def check_round_trip(text: str, variant: Variant, registry: Registry) -> None:
 def write_outputs(
     result: SweepResult, out: Path, registry: Registry, report_format: str = "pdf"
 ) -> list[Path]:
-    """Write every output of the sweep into ``out``; returns the paths written."""
+    """Write every output of the sweep into ``out``, each file whole or not at all (see
+    :mod:`generator.atomic`); returns the paths written."""
     from generator.report.document import write_report
     from generator.report.sweep import sweep_report_document
 
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "sweep.csv", out / "sweep.json"]
-    written[0].write_text(csv_text(result), encoding="utf-8")
-    written[1].write_text(json.dumps(json_data(result), indent=2) + "\n", encoding="utf-8")
+    atomic.write_text(written[0], csv_text(result))
+    atomic.write_text(written[1], json.dumps(json_data(result), indent=2) + "\n")
     best_path = out / "best.toml"
     if result.best is not None:
         point = result.sweep.points[result.best]
@@ -184,7 +186,7 @@ def write_outputs(
             f"{result.games} games, seed {result.sweep.seed}).",
         )
         check_round_trip(text, point.variant, registry)
-        best_path.write_text(text, encoding="utf-8")
+        atomic.write_text(best_path, text)
         written.append(best_path)
     elif best_path.exists():  # from an earlier sweep into the same folder
         best_path.unlink()

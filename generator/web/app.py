@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import mimetypes
 import re
 import tomllib
@@ -36,6 +37,7 @@ from generator.errors import InputError
 from generator.registry import Registry, load_registry
 from generator.simulate.runner import resolve_agents
 from generator.simulate.strongplay import PROBE_LEVELS
+from generator.sweep.grid import parse_axes
 from generator.sweep.run import sweep_variants
 from generator.variant import MAX_DEPTH, _check_depth, parse_variant
 from generator.web.firstscreen import first_fields, preset_labels, table_title
@@ -373,18 +375,18 @@ def create_app(
             )
         sets = tuple(item.strip() for item in given)
         try:
-            _, _, points = sweep_variants(
-                registry, data, sets, source="designer", default_name="designer"
-            )
+            # counted before any combination is validated: a huge grid costs nothing
+            count = math.prod(len(axis.values) for axis in parse_axes(sets))
+            total = games * count
+            if total > limits.max_sweep_games:
+                raise BadRequest(
+                    f"{count} variants × {games} games = {total} games; at most "
+                    f"{limits.max_sweep_games} in one sweep (fewer values or fewer games)",
+                    422,
+                )
+            sweep_variants(registry, data, sets, source="designer", default_name="designer")
         except InputError as exc:
             raise BadRequest(strip_source(exc), 422) from None
-        total = games * len(points)
-        if total > limits.max_sweep_games:
-            raise BadRequest(
-                f"{len(points)} variants × {games} games = {total} games; at most "
-                f"{limits.max_sweep_games} in one sweep (fewer values or fewer games)",
-                422,
-            )
         return sets
 
     async def job_status(request: Request) -> Response:

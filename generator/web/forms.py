@@ -302,10 +302,11 @@ def read_form(
     except InputError as exc:
         message = strip_source(exc)
         errors, plain = field_problems(definition, data)
-        head = re.match(r"(name|preset): ", message)
-        if head and not errors:  # the name box or the preset list is what is wrong
-            errors[head.group(1)] = message
-            plain[head.group(1)] = plain_message(message)
+        head = re.match(r"(name|preset): |\[(check)\] (agent|strong_agent): ", message)
+        if head and not errors:  # the name box, the preset list or an agent is what is wrong
+            key = head.group(1) or f"{head.group(2)}.{head.group(3)}"
+            errors[key] = message
+            plain[key] = plain_message(message)
         return Reading(data, None, message, errors, plain)
     problem = agent_problem(registry, variant)
     if problem is not None:

@@ -57,13 +57,15 @@ class TicTacToeProduction(StrictModel):
         default=40.0, gt=0, le=200, description="distance between neighbouring holes"
     )
     hole_diameter: float = Field(
-        default=12.0, gt=0, description="drilled hole diameter (peg + clearance)"
+        default=12.0, gt=0, le=200, description="drilled hole diameter (peg + clearance)"
     )
-    margin: float = Field(default=15.0, ge=0, description="plain wood around the playing grid")
+    margin: float = Field(
+        default=15.0, ge=0, le=500, description="plain wood around the playing grid"
+    )
     sheet_width: float = Field(
-        default=600.0, gt=0, description="width of the sheet the board is cut from"
+        default=600.0, gt=0, le=10_000, description="width of the sheet the board is cut from"
     )
-    sheet_height: float = Field(default=400.0, gt=0, description="height of that sheet")
+    sheet_height: float = Field(default=400.0, gt=0, le=10_000, description="height of that sheet")
 
     @field_validator("hole_diameter")
     @classmethod

@@ -231,7 +231,7 @@ def test_crown_template_words_come_from_the_locales() -> None:
     assert (en.kind, en.name) == ("crown template", "s crown template")
     assert (nl.kind, nl.name) == ("kroonmal", "s kroonmal")
     assert en.info[0].replace("\xa0", " ") == (
-        "s: king 90 x 90 x 300 mm, crown of 3 points per face, notches 37.5 mm deep."
+        "s: king 90 × 90 × 300 mm, crown of 3 points per face, notches 37.5 mm deep."
     )
     assert "inkepingen 37,5\xa0mm diep" in nl.info[0]
     assert not any("CUT_" in line for line in (*en.info, *nl.info))  # no layer codes on paper

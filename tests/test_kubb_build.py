@@ -186,8 +186,8 @@ def test_crown_template_pages_and_scale_check(built: tuple[Path, dict[str, Any]]
     text = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert "deze balk moet 100 mm meten" in text  # the first language, Dutch
-    assert "Kroonmal" in text and "montageplan, A4-pagina’s" in text and "1:1 op" not in text
+    assert "deze balk moet precies 100 mm zijn" in text  # the first language, Dutch
+    assert "Kroonmal" in text and "overzicht (afdrukken op A4)" in text and "1:1 op" not in text
     assert "Teken de kroonlijn af" in text and "CUT_" not in text
     assert "crown" not in text.replace("CUT_CROWN", "")
 

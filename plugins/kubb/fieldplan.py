@@ -326,7 +326,9 @@ def metre_bar(c: Canvas, x: float, y: float, pt_per_metre: float, t: Texts) -> f
         c.drawCentredString(x + i * pt_per_metre, y, f"{i}")
     c.drawString(x + metres * pt_per_metre + 8, y, "m")
     c.setFont(bold, KEY_SIZE)
-    c.drawString(x, y + 20, t("fieldplan.metre_bar", metres=metres))
+    scale = round(1000 * PT_PER_MM / pt_per_metre)
+    label = t("fieldplan.metre_bar", scale=scale, paper_cm=t.number(100 / scale))
+    c.drawString(x, y + 20, label)
     c.restoreState()
     return float(metres)
 

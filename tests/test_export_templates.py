@@ -142,7 +142,7 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("nl", ["Boormal", "montageplan, A4-pagina’s", "pagina 1 van", "SCHAALCONTROLE", "körner",
+        ("nl", ["Boormal", "overzicht (afdrukken op A4)", "pagina 1 van", "Schaalcontrole", "körner",
                 "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina 2–"]),
         ("lv", ["Urbšanas šablons", "salikšanas shēma, A4 lapas", "MĒROGA PĀRBAUDE",
                 "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļi", "savietošanas zīmes sakristu",
@@ -241,7 +241,7 @@ def test_scale_bar_label_argument(tmp_path: Path) -> None:
     c.save()
     text = text_of(path)
     assert "SCALE CHECK: this bar must measure 100 mm" in text
-    assert "SCHAALCONTROLE: deze balk moet 100 mm meten" in text
+    assert "Schaalcontrole: deze balk moet precies 100 mm zijn." in text
 
 
 def test_print_boxes_are_the_trim_and_the_trim_plus_bleed(tmp_path: Path) -> None:

@@ -186,8 +186,8 @@ def test_crown_template_pages_and_scale_check(built: tuple[Path, dict[str, Any]]
     text = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
-    assert "deze balk moet 100 mm meten" in text  # the first language, Dutch
-    assert "Kroonmal" in text and "montageplan, A4-pagina’s" in text and "1:1 op" not in text
+    assert "deze balk moet precies 100 mm zijn" in text  # the first language, Dutch
+    assert "Kroonmal" in text and "overzicht (afdrukken op A4)" in text and "1:1 op" not in text
     assert "Teken de kroonlijn af" in text and "CUT_" not in text
     assert "crown" not in text.replace("CUT_CROWN", "")
 
@@ -231,7 +231,7 @@ def test_crown_template_words_come_from_the_locales() -> None:
     assert (en.kind, en.name) == ("crown template", "s crown template")
     assert (nl.kind, nl.name) == ("kroonmal", "s kroonmal")
     assert en.info[0].replace("\xa0", " ") == (
-        "s: king 90 x 90 x 300 mm, crown of 3 points per face, notches 37.5 mm deep."
+        "s: king 90 × 90 × 300 mm, crown of 3 points per face, notches 37.5 mm deep."
     )
     assert "inkepingen 37,5\xa0mm diep" in nl.info[0]
     assert not any("CUT_" in line for line in (*en.info, *nl.info))  # no layer codes on paper

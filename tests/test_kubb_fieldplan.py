@@ -43,7 +43,7 @@ def test_stakes_are_the_geometry_models() -> None:
     ("lang", "words"),
     [
         ("en", ["9.43 m", "17.43 m", "stake C", "0.5, 1.5, 2.5, 3.5, 4.5 m"]),
-        ("nl", ["9,43 m", "17,43 m", "paaltje C", "0,5, 1,5, 2,5, 3,5, 4,5 m", "basislijn"]),
+        ("nl", ["9,43 m", "17,43 m", "paaltje C", "0,5 – 1,5 – 2,5 – 3,5 – 4,5 m", "basislijn"]),
     ],
 )
 def test_marking_steps_carry_the_tape_measurements(lang: str, words: list[str]) -> None:
@@ -122,7 +122,8 @@ def test_scale_is_the_largest_that_fits() -> None:
                 "Het veld uitzetten",
                 "minstens 18 m",
                 "Maten voor het meetlint",
-                "SCHAALCONTROLE: deze balk moet 100 mm meten",
+                "Schaalcontrole: deze balk moet precies 100 mm zijn.",
+                "1 m op het veld = 2 cm op papier",
             ],
         ),
     ],

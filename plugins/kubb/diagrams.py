@@ -388,14 +388,31 @@ def legend_points(points: Sequence[Point]) -> tuple[float, float, float, float]:
 # -- turn flow ------------------------------------------------------------------------------
 
 
+def wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines at most ``width`` pt wide, broken at plain spaces only (a no-break
+    space keeps a number with its unit, unlike ReportLab's ``simpleSplit``)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}" if current else word
+        if current and stringWidth(trial, font, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
 def flow_drawing(steps: Sequence[str], loop_label: str, width: float) -> Drawing:
     """The turn as a column of numbered boxes joined by arrows, with a loop back to the top."""
-    from reportlab.lib.utils import simpleSplit
-
     regular, bold, _, _ = register_fonts()
     size, lead, pad = 9.0, 11.5, 5.0
     box_w = width - 46
-    wrapped = [simpleSplit(s, regular, size, box_w - 2 * pad - 16) for s in steps]
+    wrapped = [wrap(s, regular, size, box_w - 2 * pad - 16) for s in steps]
     heights = [len(lines) * lead + 2 * pad for lines in wrapped]
     gap = 14.0
     total = sum(heights) + gap * (len(steps) - 1) + 4
@@ -547,7 +564,7 @@ def throw_in_scene(f: KubbField, penalty_distance: float, labels: dict[str, str]
         scene.add(*arrow(start, p, TEAM[0], head, width=0.9, dash=(3, 2)))
         scene.add(_kubb(p, 0, "field"))
     outs = [(f.centre_x + 1.2, f.width + 0.45), (f.centre_x + 3.0, f.width + 0.45)]
-    colour = "#c62828"
+    colour = TEAM[0]  # team 1 throws the misses too
     if thrown:
         for out in outs:
             scene.add(*arrow(start, out, colour, head, width=0.9, dash=(3, 2)))
@@ -602,6 +619,10 @@ def advantage_scene(f: KubbField, labels: dict[str, str]) -> Scene:
         scene.add(_kubb(p, 1, "base"))
     for p in standing:
         scene.add(_kubb(p, 0, "field"))
+    if standing:
+        far = max(standing, key=lambda p: p[0])
+        scene.add(text((far[0] + 0.25, far[1] + 0.35), labels["field"], size=LABEL,
+                       anchor="start"))  # fmt: skip
     line_x = min(x for x, _ in standing) if standing else f.centre_x
     scene.add(line((line_x, 0.0), (line_x, f.width), stroke=PENALTY, width=1.6, dash=(6, 2)))
     scene.add(

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.fonts import register_fonts
@@ -91,7 +90,7 @@ def measurements(f: KubbField) -> list[Measure]:
 
 def marking_steps(f: KubbField, t: Texts) -> list[str]:
     """The numbered steps (texts of the locale, filled with this field's measurements)."""
-    base = ", ".join(t.number(y) for y in f.base_y())
+    base = t.raw("fieldplan.base_separator").join(t.number(y) for y in f.base_y())
     values = {
         "length": t.m(f.length),
         "width": t.m(f.width),
@@ -327,7 +326,9 @@ def metre_bar(c: Canvas, x: float, y: float, pt_per_metre: float, t: Texts) -> f
         c.drawCentredString(x + i * pt_per_metre, y, f"{i}")
     c.drawString(x + metres * pt_per_metre + 8, y, "m")
     c.setFont(bold, KEY_SIZE)
-    c.drawString(x, y + 20, t("fieldplan.metre_bar", metres=metres))
+    scale = round(1000 * PT_PER_MM / pt_per_metre)
+    label = t("fieldplan.metre_bar", scale=scale, paper_cm=t.number(100 / scale))
+    c.drawString(x, y + 20, label)
     c.restoreState()
     return float(metres)
 
@@ -433,12 +434,12 @@ def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) ->
         tape=t.m(math.ceil(f.length + f.diagonal)),
         two_tapes=t.m(math.ceil(f.diagonal)),
     )
-    for line in simpleSplit(tools, regular, 9, column):
+    for line in dg.wrap(tools, regular, 9, column):
         c.drawString(left, y, line)
         y -= 11.5
     y -= 6
     for number, step in enumerate(marking_steps(f, t), start=1):
-        lines = simpleSplit(step, regular, 9.5, column - 22)
+        lines = dg.wrap(step, regular, 9.5, column - 22)
         c.setFont(bold, 11)
         c.drawString(left, y, f"{number}.")
         c.setFont(regular, 9.5)
@@ -463,11 +464,11 @@ def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) ->
     c.setFont(regular, 8.5)
     for measure in measurements(f):
         end = t("fieldplan.king") if measure.end == "K" else measure.end
-        c.drawString(x, y, f"{measure.start} – {end}")
+        c.drawString(x, y, f"{measure.start}–{end}")
         c.drawRightString(x + 95, y, t.m(measure.metres))
         c.drawString(x + 105, y, t(f"fieldplan.measure_{measure.key}"))
         y -= 12
     y -= 10
-    for line in simpleSplit(t("fieldplan.tolerance"), regular, 8, 200):
+    for line in dg.wrap(t("fieldplan.tolerance"), regular, 8, 200):
         c.drawString(x, y, line)
         y -= 10

@@ -270,7 +270,11 @@ def _throw_in(book: Book) -> list[Flowable]:
 
 def _advantage(book: Book) -> list[Flowable]:
     t, f = book.t, book.field
-    labels = {"line": t("advantage.label_line"), "baseline": t("advantage.label_baseline")}
+    labels = {
+        "line": t("advantage.label_line"),
+        "baseline": t("advantage.label_baseline"),
+        "field": t("advantage.label_field"),
+    }
     drawing = diagrams.to_drawing(diagrams.advantage_scene(f, labels), book.width * SCENE_SHARE)
     return [
         book.heading("advantage.heading"),

@@ -7,6 +7,7 @@ throws. The words come from ``locales/<lang>.toml`` (``simulation.*``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from generator.api import Artifact
 from generator.build import in_folder
 from generator.print import document as doc
 from plugins.kubb import throws
+from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
 from plugins.kubb.production import KubbProduction
 from plugins.kubb.rulebook import Book
@@ -31,6 +33,15 @@ NBSP = "\u00a0"
 
 def _percent(t: Texts, share: float) -> str:
     return f"{t.number(share * 100, 0)}{NBSP}%"
+
+
+def _skills(t: Texts, skills: Sequence[float]) -> str:
+    """The teams' skills, once when they are all the same."""
+    if len(set(skills)) == 1:
+        return t("simulation.both_teams", value=_percent(t, skills[0]))
+    return ", ".join(
+        f"{t('simulation.level_team', team=i + 1)}: {_percent(t, v)}" for i, v in enumerate(skills)
+    )
 
 
 def _intro(book: Book) -> list[Flowable]:
@@ -62,14 +73,19 @@ def _model(book: Book) -> list[Flowable]:
         header, rows, s, [first] + [(book.width - first) / len(DISTANCES)] * len(DISTANCES)
     )
     reference = t.m(throws.REFERENCE_DISTANCE)
+    field_length = KubbField.from_rules(r).length
     params = [
         (
             "simulation.p_skill",
+            {"value": _skills(t, skills)},
+        ),
+        (
+            "simulation.p_field",
             {
-                "value": ", ".join(
-                    f"{t('simulation.level_team', team=i + 1)}: {_percent(t, v)}"
-                    for i, v in enumerate(skills)
-                )
+                "length": t.m(field_length),
+                "share": _percent(
+                    t, throws.hit_probability(field_length, throws.CLUB_SKILL, r.max_hit)
+                ),
             },
         ),
         ("simulation.p_max_hit", {"value": t.number(r.max_hit * 100, 0)}),

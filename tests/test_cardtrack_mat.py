@@ -157,10 +157,11 @@ def pdf_text(path: Path, first: int, last: int) -> str:
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
     text = pdf_text(files / "tiled.pdf", 1, 3)
-    assert "Килимок траси схема складання, аркуші A4" in text and "сторінка 1 з 16" in text
-    assert "A1" in text and "сторінка 2 з 16" in text and "сторінки 2–16" in text
+    assert "Килимок траси схема складання з аркушів A4" in text and "Сторінка 1 з 16" in text
+    assert "A1" in text and "Сторінка 2 з 16" in text and "сторінки 2–16" in text
     assert "ПЕРЕВІРКА МАСШТАБУ" in text and "100 мм" in text and "100 mm" not in text
-    assert "Кожне гніздо — рівно одна карта" in text
+    assert "Кожне місце — точно під одну карту" in text
+    assert "Конструкція: килимок траси" in text and "konstruktsiia" not in text
     assert "накерніть" not in text and "centre-punch" not in text
 
 

@@ -264,8 +264,8 @@ def test_worded_options_in_the_variant(builds: dict[str, Built]) -> None:
 
 # -- readable sizes -----------------------------------------------------------------------------
 
-RUNNING = re.compile(r"^(Конструкція · правила гри|Konstruktsiia · rules of play|Варіант «|"
-                     r"Variant “|Сторінка \d+ з \d+$|Page \d+ of \d+$)")  # fmt: skip
+RUNNING = re.compile(r"^(Конструкція · правила гри|Konstruktsiia · rules of play|"
+                     r"Конструкція · варіант «|Konstruktsiia · variant “|Сторінка \d+ з \d+$|Page \d+ of \d+$)")  # fmt: skip
 """The rulebook's running header and footer (the core's page furniture)."""
 
 

@@ -73,7 +73,8 @@ def test_rulebook_text_in_both_languages(books: dict[str, Path]) -> None:
     assert "3 decks, each of 52 cards and 2 jokers (162 cards in all)" in en
     assert "ряду 10" in uk and "row 10" in en
     assert "7, 4, 9, 5, 8" in uk and "7, 4, 9, 5, 8" in en  # the sample path's card values
-    assert "Variant “konstruktsiia”" in en and "Варіант «konstruktsiia»" in uk
+    assert "Konstruktsiia · variant “konstruktsiia”" in en
+    assert "Конструкція · варіант «konstruktsiia»" in uk
 
 
 @needs_poppler

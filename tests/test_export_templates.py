@@ -147,7 +147,7 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
         ("lv", ["Urbšanas šablons", "salikšanas shēma, A4 lapas", "MĒROGA PĀRBAUDE",
                 "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļi", "savietošanas zīmes sakristu",
                 "piestipriniet ar līmlenti", "iekērnējiet krustiņu centrus", "„ietilpināt lapā“"]),
-        ("uk", ["Шаблон для свердління", "схема складання, аркуші A4", "ПЕРЕВІРКА МАСШТАБУ",
+        ("uk", ["Шаблон для свердління", "схема складання з аркушів A4", "ПЕРЕВІРКА МАСШТАБУ",
                 "100 мм", "Отвори (2): свердліть ⌀ 8 мм", "сторінки 2–"]),
     ],
 )  # fmt: skip

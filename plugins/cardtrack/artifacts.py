@@ -102,7 +102,7 @@ class CardtrackBuild:
         return [
             t(
                 "mat.info",
-                name=self.name,
+                name=t("meta.title"),
                 w=t.number(p.w),
                 h=t.number(p.h),
                 columns=t.count("column", last - first + 1),
@@ -115,7 +115,9 @@ class CardtrackBuild:
     def template_words(self) -> TemplateWords:
         """The mat templates' own words, in the first language (as the furniture)."""
         t = self.texts[0]
-        return TemplateWords(kind=t("mat.kind"), note=t("mat.note"), step=t("mat.step"))
+        return TemplateWords(
+            kind=t("mat.kind"), note=t("mat.note"), step=t("mat.step"), title=t("meta.title")
+        )
 
     def write_mat_tiled(self, path: Path) -> None:
         write_mat_tiled(

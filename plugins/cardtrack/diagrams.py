@@ -318,6 +318,10 @@ def rank_text(name: str, ranks: Mapping[str, str]) -> str:
     return f"{ranks.get(rank, rank)}{SUIT_SIGNS[suit]}"
 
 
+WIDEST_RANK = "10♠"
+"""The widest rank label: upright cards fit their labels to it, so all ranks match."""
+
+
 def _fitted(text: str, font: str, size: float, width: float) -> float:
     """``size`` made smaller (never below :data:`MIN_LABEL`) until ``text`` fits ``width``."""
     fit = size * width / max(stringWidth(text, font, size), 1e-9)
@@ -372,8 +376,8 @@ def _card(
         )  # fmt: skip
         return group
     label = rank_text(name, ranks)
+    size = _fitted(WIDEST_RANK, bold, size, 0.4 * w * s)  # one size for every rank
     if slot.kind == "V":  # top left corner, clear of a path through the card's middle
-        size = _fitted(label, bold, size, 0.34 * cw * s)
         group.add(
             String(x0 + 0.07 * w * s, y0 + ch * s - 0.07 * w * s - 0.75 * size, label,
                    fontName=bold, fontSize=size, fillColor=ink)
@@ -433,21 +437,26 @@ def mark_badge(centre: tuple[float, float], radius: float, mark: Mark) -> Group:
 
 
 def _arrow(points: Sequence[tuple[float, float]], colour: str, width: float) -> Group:
+    """A path with a white halo and a head; the shaft stops inside the head, so no white edge
+    crosses it."""
     group = Group()
-    for stroke, factor in ((colors.white, 2.4), (colors.HexColor(colour), 1.0)):
-        group.add(
-            PolyLine([c for p in points for c in p], strokeColor=stroke,
-                     strokeWidth=width * factor, strokeLineCap=1, strokeLineJoin=1)
-        )  # fmt: skip
     (xa, ya), (xb, yb) = points[-2], points[-1]
     angle = math.atan2(yb - ya, xb - xa)
     head = width * 4
+    back = head * math.cos(0.45) * 0.6
+    shaft = [*points[:-1], (xb - back * math.cos(angle), yb - back * math.sin(angle))]
+    strokes = ((colors.white, 2.4, points), (colors.HexColor(colour), 1.0, shaft))
+    for stroke, factor, line in strokes:
+        group.add(
+            PolyLine([c for p in line for c in p], strokeColor=stroke,
+                     strokeWidth=width * factor, strokeLineCap=1, strokeLineJoin=1)
+        )  # fmt: skip
     group.add(
         Polygon(
             [xb, yb,
              xb - head * math.cos(angle - 0.45), yb - head * math.sin(angle - 0.45),
              xb - head * math.cos(angle + 0.45), yb - head * math.sin(angle + 0.45)],
-            fillColor=colors.HexColor(colour), strokeColor=colors.white, strokeWidth=0.5,
+            fillColor=colors.HexColor(colour), strokeColor=None,
         )
     )  # fmt: skip
     return group

@@ -20,7 +20,7 @@ bridge out either way). Rows: 0 (the jokers) up to the summit row ``height``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -287,13 +287,15 @@ class TemplateWords:
     """The last footer line of every tile page."""
     step: str
     """The last assembly step."""
+    title: str = ""
+    """The game's title, printed under each page number (else the mat's name)."""
 
 
 def mat_drawing(mat: Mat, words: TemplateWords | None = None) -> Drawing:
     """The mat as a 1:1 template drawing (its fills are opaque: overlap strips go over it);
     without ``words`` it has no kind, note or steps (enough to lay out the page grid)."""
     return Drawing(
-        name=mat.name,
+        name=words.title if words and words.title else mat.name,
         bounds=mat.trim,
         draw=partial(_draw_in_view, mat),
         draw_map=partial(_draw_in_view, mat, min_pt=MIN_LABEL_PT),
@@ -317,8 +319,9 @@ def write_mat_sheet(
     mat: Mat, path: Path, *, words: TemplateWords, info: Sequence[str] = (), lang: str = "en"
 ) -> tuple[float, float]:
     """The mat at 1:1 on one page sized to it (``words`` and furniture in ``lang``); returns
-    the page size in mm."""
-    return write_sheet_template(mat_drawing(mat, words), path, info=info, lang=lang)
+    the page size in mm. One sheet needs no assembly: the check of a slot is its note."""
+    drawing = replace(mat_drawing(mat, words), note=words.step, steps=())
+    return write_sheet_template(drawing, path, info=info, lang=lang)
 
 
 def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:

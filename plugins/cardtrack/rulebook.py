@@ -9,6 +9,7 @@ also what the mat, the token sheet and the reference cards read their words from
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -301,7 +302,9 @@ def _move(book: Book) -> list[Flowable]:
     figure = book.figure(scene, caption, 0.42)
     return [
         book.heading("move.heading"),
-        book.side_by_side([book.para("move.text")], figure, 0.56),
+        book.side_by_side(
+            [book.para("move.text", joker=t(f"move.joker_{book.rules.home_joker}"))], figure, 0.56
+        ),
     ]
 
 
@@ -343,14 +346,14 @@ def _goal_and_pile(book: Book) -> list[Flowable]:
         book.para("goal.text", height=r.height),
         book.heading("pile.heading"),
         book.para("pile.text"),
-        *([book.para(f"pile.jokers_{r.spare_jokers}")] if spare_jokers(r) else []),
+        *([book.para("pile.jokers_wild")] if r.spare_jokers == "wild" and spare_jokers(r) else []),
     ]
 
 
 def _readings(book: Book) -> list[Flowable]:
     t, r = book.t, book.rules
     items = [
-        t("readings.joker_zero"),
+        t("readings.joker_zero", joker=t(f"readings.joker_{r.home_joker}")),
         t("readings.touch"),
         t("readings.kings_build", wild=book.wild),
         t("readings.king_must_open" if r.home_joker == "open" else "readings.king_must"),
@@ -402,7 +405,9 @@ def write_rulebook(
     """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.write_rulebook(path, story, t, paper=paper, variant_name=variant_name)
+    # The variant's name is already in the footer; the header's right side stays empty.
+    info = replace(doc.rulebook_info(t, variant_name), header_right="")
+    return doc.build_pdf(path, story, paper=paper, info=info)
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

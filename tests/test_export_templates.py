@@ -284,3 +284,16 @@ def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) 
             assert text and "{" not in text and op.layer not in text, (op.layer, text)
             wrong_mark = r"\d,\d" if lang == "en" else r"\d\.\d"
             assert not re.search(wrong_mark, text), text  # the language's decimal mark
+
+
+def test_template_lines_break_at_spaces_but_never_at_a_no_break_space() -> None:
+    from generator.print.templates import wrap
+
+    text = "Drukājiet 2.–5.\u00a0lapu 100\u00a0% (dabiskā izmērā) un pārbaudiet 100\u00a0mm joslu."
+    for width in range(40, 400, 7):
+        lines = wrap(text, "Helvetica", 9, width)
+        assert " ".join(lines) == text
+        assert not [line for line in lines if line.endswith("\u00a0") or line.startswith("\u00a0")]
+    assert (
+        wrap("a\nb  c", "Helvetica", 9, 500) == ["a", "b c"] and wrap("", "Helvetica", 9, 50) == []
+    )

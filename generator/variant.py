@@ -107,11 +107,11 @@ def read_variant_file(path: Path) -> dict[str, Any]:
             f"invalid TOML: arrays or tables nested too deeply (at most {MAX_DEPTH} levels)",
             source=source,
         ) from None
-    _check_depth(data, source)
+    check_depth(data, source)
     return data
 
 
-def _check_depth(data: object, source: str) -> None:
+def check_depth(data: object, source: str) -> None:
     """Refuse data nested deeper than :data:`MAX_DEPTH` (iteratively: no recursion limit)."""
     stack: list[tuple[object, int]] = [(data, 0)]
     while stack:

@@ -144,9 +144,9 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
     [
         ("nl", ["Boormal", "overzicht (afdrukken op A4)", "pagina 1 van", "Schaalcontrole", "körner",
                 "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina 2–"]),
-        ("lv", ["Urbšanas šablons", "salikšanas shēma, A4 lapas", "MĒROGA PĀRBAUDE",
+        ("lv", ["Urbšanas šablons", "salikšanas shēma (A4 lapas)", "MĒROGA PĀRBAUDE",
                 "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļi", "savietošanas zīmes sakristu",
-                "piestipriniet ar līmlenti", "iekērnējiet krustiņu centrus", "„ietilpināt lapā“"]),
+                "piestipriniet ar līmlenti", "iekērnējiet urbumu krustiņu ⊕ centrus", "„ietilpināt lapā“"]),
         ("uk", ["Шаблон для свердління", "схема складання з аркушів A4", "ПЕРЕВІРКА МАСШТАБУ",
                 "100 мм", "Отвори (2): свердліть ⌀ 8 мм", "сторінки 2–"]),
     ],
@@ -228,7 +228,7 @@ def test_a_sheet_header_says_a2_plotter_and_lists_the_steps(tmp_path: Path) -> N
     page = write_sheet_template(square_plan(True, size=380.0), path, lang="lv")
     assert iso_paper(page) == "A2"
     text = text_of(path)
-    assert "A2 / ploteris; drukāt 100 %" in text
+    assert "Dabiskā izmērā – drukājiet 100 % uz A2 lapas vai ar ploteri" in text
     assert "1. Piestipriniet šablonu" in text and "3. Noņemiet papīru" in text
 
 
@@ -284,3 +284,16 @@ def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) 
             assert text and "{" not in text and op.layer not in text, (op.layer, text)
             wrong_mark = r"\d,\d" if lang == "en" else r"\d\.\d"
             assert not re.search(wrong_mark, text), text  # the language's decimal mark
+
+
+def test_template_lines_break_at_spaces_but_never_at_a_no_break_space() -> None:
+    from generator.print.templates import wrap
+
+    text = "Drukājiet 2.–5.\u00a0lapu 100\u00a0% (dabiskā izmērā) un pārbaudiet 100\u00a0mm joslu."
+    for width in range(40, 400, 7):
+        lines = wrap(text, "Helvetica", 9, width)
+        assert " ".join(lines) == text
+        assert not [line for line in lines if line.endswith("\u00a0") or line.startswith("\u00a0")]
+    assert (
+        wrap("a\nb  c", "Helvetica", 9, 500) == ["a", "b c"] and wrap("", "Helvetica", 9, 50) == []
+    )

@@ -105,7 +105,7 @@ def test_the_variants_numbers(books: dict[tuple[str, str], Path], name: str, lan
             f"Spēlētāju skaits {low}–{high}",
             f"Tapiņas katram spēlētājam {per}",
             f"Tapiņas komplektā {box.total}",
-            f"Iedobes laukumā {len(board)}",
+            f"Iedobju skaits {len(board)}",
         ),
         "en": (
             f"The board has {len(board)} holes",

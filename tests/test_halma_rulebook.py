@@ -183,10 +183,14 @@ def test_who_starts_names_the_triangle_of_seat_one(
 def test_latvian_review_wording() -> None:
     """The native reader's review of the Latvian book (issue 10, item 5)."""
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
-    assert lv["win.draw"].endswith("rezultāts starp viņiem ir neizšķirts.")
-    assert lv["options.win_rule_filled_short"] == "mērķis pilns, vismaz viena sava tapiņa"
+    assert lv["win.draw"].endswith("viņi dala uzvaru (neizšķirts), pārējie zaudē.")
     assert (
-        lv["setup.five"] == "Pieci spēlētāji: spēle nav paredzēta pieciem, bet nav arī aizliegta."
+        lv["options.win_rule_filled_short"]
+        == "mērķa trijstūris pilns, tajā vismaz viena paša tapiņa"
+    )
+    assert (
+        lv["setup.five"]
+        == "Pieci spēlētāji: spēle nav paredzēta piecatā, taču tas nav aizliegts (sk. piezīmi zemāk)."
     )
     assert "ir spēle {players} spēlētājiem" in lv["intro.text"]
     assert "sacīkste" not in lv["intro.text"] and "sacensība" not in lv["intro.text"]
@@ -196,9 +200,23 @@ def test_latvian_review_wording() -> None:
     assert lv["colours.natural"] == "dabīgā koka"
     assert not [key for key, value in lv.items() if "piepild" in value.lower()]
     assert (
-        "aizpildījis" in lv["options.win_rule_filled"]
-        and "aizpildījis" in lv["options.win_rule_own"]
+        "kurš pirmais aizpilda" in lv["options.win_rule_filled"]
+        and "kurš pirmais aizpilda" in lv["options.win_rule_own"]
     )
+
+
+def test_latvian_second_review_wording() -> None:
+    """The native reader's second review (halma-lv-2): chains hop over one peg at a time, the
+    lock speaks of the peg's own target at the end of a move, no calque "Uzmanību!"."""
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
+    assert "katru reizi pāri vienai tapiņai" in lv["play.chain"]
+    assert "pāri tik daudzām tapiņām" not in lv["play.chain"]
+    assert "arī savā sākuma iedobē" in lv["play.no_repeat"]
+    assert lv["options.target_lock_on"].startswith(
+        "Ja tapiņa gājiena beigās ir palikusi savā mērķa trijstūrī"
+    )
+    assert not [key for key, value in lv.items() if "Uzmanību" in value]
+    assert not [key for key, value in lv.items() if "brīv" in value]
 
 
 def test_same_variant_same_bytes(tmp_path: Path) -> None:

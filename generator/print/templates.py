@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cad.geometry2d import Bounds, Point, flatten_polyline, rect_meets_polygon
@@ -277,8 +277,26 @@ def _header(
         c.drawRightString((w - margins.right) * K, y + (7 - 11 * i), line)
 
 
+def wrap(text: str, font: str, size: float, width_pt: float) -> list[str]:
+    """``text`` broken into lines of at most ``width_pt`` at ordinary spaces only, so a no-break
+    space (U+00A0, e.g. between a number and its unit) never ends a line; a longer word stays
+    whole on its own line."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        start = len(lines)
+        for word in paragraph.split(" "):
+            if not word:
+                continue
+            joined = f"{lines[-1]} {word}" if len(lines) > start else word
+            if len(lines) > start and stringWidth(joined, font, size) <= width_pt:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+    return lines
+
+
 def _wrapped(lines: Sequence[str], font: str, size: float, width_pt: float) -> list[str]:
-    return [part for line in lines for part in simpleSplit(line, font, size, width_pt)]
+    return [part for line in lines for part in wrap(line, font, size, width_pt)]
 
 
 def footer_width(page: tuple[float, float], margins: Margins) -> float:
@@ -510,7 +528,7 @@ def _map_page(
     for step in map_steps(drawing, grid, t):
         mark, _, text = step.partition(" ")
         indent = c.stringWidth(mark + " ", regular, MAP_PT)
-        for j, part in enumerate(simpleSplit(text, regular, MAP_PT, width - indent)):
+        for j, part in enumerate(wrap(text, regular, MAP_PT, width - indent)):
             steps.append((indent if j else 0.0, f"{mark} {part}" if j == 0 else part))
     box_top = top - MAP_LEADING * len(lines) - 3
     box_bottom = m.bottom + MAP_LEADING * len(steps) + 4

@@ -39,7 +39,7 @@ from generator.simulate.runner import resolve_agents
 from generator.simulate.strongplay import PROBE_LEVELS
 from generator.sweep.grid import parse_axes
 from generator.sweep.run import sweep_variants
-from generator.variant import MAX_DEPTH, _check_depth, parse_variant
+from generator.variant import MAX_DEPTH, check_depth, parse_variant
 from generator.web.firstscreen import first_fields, preset_labels, table_title
 from generator.web.forms import (
     default_name,
@@ -168,7 +168,7 @@ def create_app(
         if not isinstance(payload, dict):
             raise BadRequest("the request must be a JSON object")
         try:
-            _check_depth(payload, "the request")
+            check_depth(payload, "the request")
         except InputError as exc:
             raise BadRequest(str(exc)) from None
         return payload
@@ -285,7 +285,7 @@ def create_app(
             raise BadRequest(f"{source}: not UTF-8 text, expected a .toml variant file") from None
         try:
             data = tomllib.loads(text)
-            _check_depth(data, source)  # the CLI's guard (read_variant_file)
+            check_depth(data, source)  # the CLI's guard (read_variant_file)
         except tomllib.TOMLDecodeError as exc:
             raise BadRequest(f"{source}: invalid TOML: {exc}", 422) from None
         except RecursionError:  # the parser recurses once per level of nested arrays

@@ -327,7 +327,7 @@ def _play(book: Book) -> list[Flowable]:
     ]
     return [
         KeepTogether(moves),
-        book.para("play.anywhere"),
+        book.para("play.anywhere", lock=t("lock.heading")),
         book.para("play.no_repeat"),
         book.para("play.pass"),
         doc.note_box([Paragraph(t("play.never_removed"), s.body)], s, book.width),

@@ -18,7 +18,12 @@ from generator.errors import InputError
 from generator.registry import Registry, load_registry
 from generator.simulate.mcts import MctsAgent
 from generator.simulate.runner import agent_spec, run_check
-from generator.simulate.strongplay import Matchup, spoiler_probe, victim_matchups
+from generator.simulate.strongplay import (
+    Matchup,
+    clear_probe_records,
+    spoiler_probe,
+    victim_matchups,
+)
 from generator.simulate.table import RESULT_CODE, GameTable
 from generator.simulate.verdict import judge_strong
 from generator.variant import parse_variant
@@ -277,3 +282,17 @@ def test_sweep_with_probes_writes_strong_columns(run_cli: CliRunner, tmp_path: P
     assert 0 <= low <= float(rows[1]["strong_balance"]) <= high <= 1
     report = json.loads((tmp_path / "sw" / "sweep.json").read_text(encoding="utf-8"))
     assert report["variants"][0]["report"]["probe_level"] == "quick"
+
+
+def test_clearing_probe_records_removes_games_and_their_temporary_files(tmp_path: Path) -> None:
+    folder = tmp_path / "probes" / "strong"
+    folder.mkdir(parents=True)
+    (folder / "game-000000.jsonl").write_text("{}\n")
+    (folder / ".game-000001.jsonl.plywright-tmp-1a2b3c4d.jsonl").write_text("{")
+    clear_probe_records(tmp_path)
+    assert not (tmp_path / "probes").exists()
+    folder.mkdir(parents=True)
+    (folder / "notes.txt").write_text("mine")
+    (folder / "game-000002.jsonl").write_text("{}\n")
+    clear_probe_records(tmp_path)
+    assert [p.name for p in folder.iterdir()] == ["notes.txt"]

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from generator import atomic
 from generator.api import AgentSpec, CheckOptions, SearchSettings
 from generator.errors import InputError
 from generator.registry import Registry
@@ -549,7 +550,8 @@ def clear_probe_records(records: Path) -> None:
         return
     for sub in folder.iterdir():
         if sub.is_dir():
-            for stale in [*sub.glob("game-*.jsonl"), *sub.glob(".game-*.jsonl.tmp")]:
+            temps = sub.glob(f".game-*.jsonl{atomic.TEMP_MARK}*")
+            for stale in [*sub.glob("game-*.jsonl"), *temps]:
                 stale.unlink()
             if not any(sub.iterdir()):
                 sub.rmdir()

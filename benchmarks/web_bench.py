@@ -10,7 +10,7 @@ uvicorn on a free local port and asks it over HTTP, as the page does:
 
 Target: the picture is shown within 300 ms of a change. The page waits 120 ms (debounce)
 before asking, so the server's answer must take under 180 ms; the browser test
-(tests/test_web_browser.py) measures the whole change -> picture time in Chromium and writes
+(tests/core/test_web_browser.py) measures the whole change -> picture time in Chromium and writes
 it to outputs/web-timings.json.
 """
 

@@ -49,7 +49,7 @@ fall together, one 0.35 m away half the time); ``king_radius`` 1.0 m and ``king_
 ``throw_in_spread`` 0.3 m (a club player lands a 6 m throw-in within about +-0.5 m of the
 aim); ``throw_in_fail`` 0.05. Hit and group outcomes rarer than ``rules.NEGLIGIBLE`` (0.1 %) are
 folded into their neighbours to keep chance nodes small. With these defaults the statistics
-of ``tests/test_kubb_throws.py`` and ``benchmarks/kubb_bench.py --table`` meet the published
+of ``tests/kubb/test_kubb_throws.py`` and ``benchmarks/kubb_bench.py --table`` meet the published
 anchors:
 
 - base-kubb hit rates at 8 m equal ``s`` (25 / 42 / 65 %); a club player's six batons at 8 m

@@ -18,7 +18,7 @@ from generator.build import build
 from generator.registry import load_registry
 from generator.variant import load_variant
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "konstruktsiia.toml"
 
 

@@ -26,7 +26,7 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 PHONE_SHOT = Path(tempfile.gettempdir()) / "plywright-web" / "designer-phone.png"
-README_PHONE_SHOT = Path(__file__).resolve().parents[1] / "docs" / "designer-phone.png"
+README_PHONE_SHOT = Path(__file__).resolve().parents[2] / "docs" / "designer-phone.png"
 """Replaced only when missing or with PLYWRIGHT_UPDATE_SCREENSHOT=1 (keeps the tree clean)."""
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 

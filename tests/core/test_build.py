@@ -147,7 +147,7 @@ build(registry, variant, Path(sys.argv[1]))
 def _start_build(out: Path, delay: float) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", BUILD_SCRIPT, str(out), str(delay)],
-        cwd=Path(__file__).parent,
+        cwd=Path(__file__).parents[1],  # tests/: sample_games
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -17,7 +17,7 @@ from plugins.halma.geometry import star_board
 from plugins.halma.options import SEATINGS, HalmaProduction, HalmaRules, peg_counts
 from tests.pdfread import Run, page_texts, text_runs
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PRESETS = ("halma-standard", "halma-pro")
 LANGS = ("lv", "en")
 BODY_MIN = 9.5

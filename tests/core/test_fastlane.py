@@ -38,7 +38,7 @@ from plugins.halma.fast import lane as halma_lane
 from plugins.halma.fast import plugin as halma_fast
 from plugins.halma.records import validate_record
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class CountingLane:

@@ -10,9 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pdfread import page_rects, scale_bar_length
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
-from test_cardtrack_mat import page_rects, scale_bar_length
 
 from generator import locales
 from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline, Wording

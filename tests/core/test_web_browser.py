@@ -33,7 +33,7 @@ import pytest
 from generator.svg.preview import HOLE
 
 CHROMIUM = Path("/usr/bin/chromium")
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = Path(tempfile.gettempdir()) / "plywright-web"
 """Outside the tree: builds own ``outputs/``."""
 SCREENSHOT = RESULTS / "designer.png"

@@ -27,7 +27,7 @@ from plugins.cardtrack.options import CardtrackRules
 pytestmark = pytest.mark.skipif(
     shutil.which("pdftotext") is None, reason="poppler-utils not installed"
 )
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "konstruktsiia.toml"
 VARIANT_RULES = {
     "decks": 4,

@@ -1,7 +1,7 @@
 """Stable artifacts compared byte for byte with committed reference files (tests/reference/).
 
 After an intended change, regenerate them with ``PLYWRIGHT_UPDATE_REFERENCE=1 pytest
-tests/test_reference_outputs.py``, look at the diff and commit it.
+tests/core/test_reference_outputs.py``, look at the diff and commit it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from generator.build import collect_artifacts
 from generator.registry import load_registry
 from generator.variant import load_variant
 
-REFERENCE = Path(__file__).parent / "reference"
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+REFERENCE = Path(__file__).parents[1] / "reference"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CASES = [
     ("halma-standard.toml", "bom.csv"),
     ("halma-standard.toml", "layout/board.svg"),

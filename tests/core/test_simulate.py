@@ -265,7 +265,7 @@ def test_sigterm_to_the_main_process_leaves_no_worker(tmp_path: Path) -> None:
 
     import psutil
 
-    variant = Path(__file__).resolve().parents[1] / "examples" / "halma-pro.toml"  # long chunks
+    variant = Path(__file__).resolve().parents[2] / "examples" / "halma-pro.toml"  # long chunks
     process = subprocess.Popen(
         [
             sys.executable,

@@ -89,7 +89,7 @@ def test_a_second_folder_supplies_the_keys_and_languages_the_first_lacks(tmp_pat
         Texts("de", also=(second,)).strings()
 
 
-PLUGIN_LOCALES = sorted(Path(__file__).parents[1].glob("plugins/*/locales/*.toml"))
+PLUGIN_LOCALES = sorted(Path(__file__).parents[2].glob("plugins/*/locales/*.toml"))
 
 
 @pytest.mark.parametrize("path", PLUGIN_LOCALES, ids=lambda p: f"{p.parts[-3]}-{p.stem}")

@@ -18,7 +18,7 @@ from plugins.halma.options import HalmaProduction, HalmaRules
 from plugins.halma.plugin import GAME
 from plugins.halma.rules import HalmaGame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def variant(**rules: Any) -> Variant:

@@ -26,7 +26,7 @@ from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
 from plugins.kubb.options import KubbRules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PRESETS = ("seed", "world")
 LANGS = ("nl", "en")
 PLAYER_PRINTS = ("rulebook", "field-plan")

@@ -621,7 +621,7 @@ def test_serve_refuses_a_bad_port(run_cli: Any) -> None:
 
 
 def test_example_files_upload_cleanly(client: TestClient) -> None:
-    root = Path(__file__).resolve().parents[1] / "examples"
+    root = Path(__file__).resolve().parents[2] / "examples"
     for path in sorted(root.glob("*.toml")):
         game = tomllib.loads(path.read_text(encoding="utf-8"))["game"]
         if game not in load_registry().games:

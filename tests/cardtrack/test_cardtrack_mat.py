@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from pdfread import Rect, page_rects, scale_bar_length
 from pypdf import PdfReader
 
 from plugins.cardtrack.artifacts import CardtrackBuild
@@ -21,24 +22,6 @@ from plugins.cardtrack.production import CardtrackProduction
 
 K = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"
-Rect = tuple[float, float, float, float]
-
-
-def page_rects(page: object) -> list[Rect]:
-    """Every ``re`` rectangle of a page in page points (x, y, width, height), CTM applied."""
-    out: list[Rect] = []
-
-    def visit(op: bytes, args: list[object], cm: list[float], tm: list[float]) -> None:
-        if op != b"re":
-            return
-        x, y, w, h = (float(a) for a in args)  # type: ignore[arg-type]
-        a, b, c, d, e, f = cm
-        x0, y0 = a * x + c * y + e, b * x + d * y + f
-        x1, y1 = a * (x + w) + c * (y + h) + e, b * (x + w) + d * (y + h) + f
-        out.append((min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0)))
-
-    page.extract_text(visitor_operand_before=visit)  # type: ignore[attr-defined]
-    return out
 
 
 def slot_rects(rects: list[Rect], w: float, h: float) -> list[Rect]:
@@ -52,13 +35,6 @@ def slot_rects(rects: list[Rect], w: float, h: float) -> list[Rect]:
 
 def has(points: list[tuple[float, float]], point: tuple[float, float]) -> bool:
     return any(math.dist(p, point) < 0.02 for p in points)
-
-
-def scale_bar_length(rects: list[Rect]) -> float:
-    """Length (pt) of the 100 mm bar: ten 10 x 2.5 mm blocks side by side."""
-    blocks = [r for r in rects if math.isclose(r[3], 2.5 * K, abs_tol=0.01)]
-    assert len(blocks) == 10
-    return max(r[0] + r[2] for r in blocks) - min(r[0] for r in blocks)
 
 
 @pytest.fixture(scope="module")

@@ -168,7 +168,7 @@ def test_sweep_report_plots_the_games_own_headline_metrics(
     from generator.report.sweep import axis_series, game_metric_names
     from generator.sweep.outputs import csv_text
 
-    kubb = Path(__file__).parents[1] / "examples" / "kubb-world.toml"
+    kubb = Path(__file__).parents[2] / "examples" / "kubb-world.toml"
     sweep = prepare_sweep(registry, kubb, ["rules.skill=beginner,advanced"])
     with open_backend(1) as backend:
         result = run_sweep(sweep, 30, backend)

@@ -21,6 +21,8 @@ with warnings.catch_warnings():  # Starlette suggests httpx2; httpx is what is i
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from designer_serving import wait_for_job as wait
+
 from generator.api import hookimpl
 from generator.errors import InputError
 from generator.registry import Registry, load_registry
@@ -70,16 +72,6 @@ def holes_in(data_url: str) -> int:
         for group in root.iter("{http://www.w3.org/2000/svg}g")
         if group.get("fill") == HOLE
     )
-
-
-def wait(client: TestClient, job: str, timeout: float = 60) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        status = client.get(f"/jobs/{job}").json()
-        if status["state"] not in ("starting", "running"):
-            return status
-        time.sleep(0.1)
-    raise AssertionError(f"job {job} did not finish: {status}")
 
 
 def cli_message(tmp_path: Path, text: str) -> str:

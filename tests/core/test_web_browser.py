@@ -15,11 +15,8 @@ import io
 import json
 import os
 import shutil
-import socket
 import statistics
 import tempfile
-import threading
-import time
 import tomllib
 import warnings
 import xml.etree.ElementTree as ET
@@ -55,7 +52,7 @@ if not CHROMIUM.exists():
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    import uvicorn
+    from designer_serving import served
     from playwright.sync_api import Page, sync_playwright
 
     from generator.web.app import create_app
@@ -64,21 +61,8 @@ with warnings.catch_warnings():
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The designer served by uvicorn on a free local port, in a thread."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(), log_level="warning", lifespan="on")
-    instance = uvicorn.Server(config)
-    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not instance.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(15)
-    sock.close()
+    with served(create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import tempfile
-import threading
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,7 +32,7 @@ if not CHROMIUM.exists():
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    import uvicorn
+    from designer_serving import served
     from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
     from generator.web.app import create_app
@@ -46,20 +43,8 @@ DESKTOP: ViewportSize = {"width": 1400, "height": 1000}
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    instance = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not instance.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    instance.should_exit = True
-    thread.join(15)
-    sock.close()
+    with served(create_app()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

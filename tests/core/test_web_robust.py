@@ -19,6 +19,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from designer_serving import wait_for_job as wait
+
 from generator.registry import load_registry
 from generator.web import app as web_app
 from generator.web import designer as web_designer
@@ -37,16 +39,6 @@ IN_SERVER = Limits(preview_workers=0)
 def client() -> Iterator[TestClient]:
     with TestClient(create_app(limits=IN_SERVER), raise_server_exceptions=False) as test:
         yield test
-
-
-def wait(client: TestClient, job: str, timeout: float = 120) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        status = client.get(f"/jobs/{job}").json()
-        if status["state"] not in ("starting", "running"):
-            return status
-        time.sleep(0.2)
-    raise AssertionError(f"job {job} did not finish")
 
 
 # ---- item 1: nesting ------------------------------------------------------------------------

@@ -302,6 +302,20 @@ RecordChecker = Callable[[Sequence[Mapping[str, Any]]], Outcome]
 """``record_checker(lines)``: replay a game record (header, action lines, result line)
 against the rules and return its outcome; raise :class:`generator.records.RecordError` naming
 the first bad line."""
+DuelMaker = Callable[["Variant", int, int], "Duel | None"]
+"""``duel(variant, spoiler, victim)``: the variant reduced to those two of its seats, everything
+else as it was (for halma: the same board with only the two points occupied), or ``None`` when
+the game has no such reduction. The lock-out test of the spoiler probes with three or more
+seats plays it (:mod:`generator.simulate.strongplay`)."""
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A variant reduced to two seats: the ``spoiler``'s and the ``victim``'s seat in it."""
+
+    variant: Variant
+    spoiler: int
+    victim: int
 
 
 @dataclass(frozen=True)
@@ -353,6 +367,9 @@ class GameDefinition:
     record_checker: RecordChecker | None = None
     """Replays the game's records independently of the engine's move lists (``None``: the
     records are written but nothing can check them)."""
+    duel: DuelMaker | None = None
+    """Two of a variant's seats alone (``None``: spoiler probes with three or more seats tell
+    kingmaking from a lock-out by the strong victim's games only)."""
 
 
 class Agent(Protocol):

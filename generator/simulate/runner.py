@@ -334,7 +334,7 @@ def run_check(
             tables = strongplay.play_matchups(
                 registry, variant, found, seed, backend, records, progress, engine
             )
-            victims = strongplay.victim_matchups(found, tables, stats, variant.check)
+            victims = strongplay.victim_matchups(found, tables, stats, variant.check, variant)
             tables += strongplay.play_matchups(
                 registry, variant, victims, seed, backend, records, progress, engine
             )

@@ -22,11 +22,15 @@ seeded from the check's seed, on the same backend:
   a strong player, not a spoiler. Probe games stop after four times the longest game of the check
   (a stalled game counts as not won by the victim). With three or more seats a victim can be
   kept from winning by being slowed while others win (**kingmaking**, which every game of three
-  or more allows) or by being locked out: so each pair found so is played again with the victim
-  in the hands of the strong agent playing to win (the **strong-victim** games). A victim that
-  still cannot win, or games that end significantly less often than the check's (one-sided
-  binomial test), make an exploit; a strong victim that escapes makes a kingmaking note, not a
-  failure.
+  or more allows) or by being locked out. So each pair found so is tested again: when the game
+  offers a **duel** (:attr:`GameDefinition.duel`, the variant with only the two seats), the
+  strong agent plays both seats, first both playing to win (the duel's baseline), then the
+  spoiler against the victim; a victim kept out alone (the same test on the duel's games), or
+  duel games that end significantly less often than the baseline's, was locked out: an
+  exploit. Without a duel, the pair is played again with the victim in the hands of the strong
+  agent playing to win (the **strong-victim** games): a victim that still cannot win, or games
+  that end significantly less often than the check's, make an exploit. A victim that escapes
+  either way makes a kingmaking note, not a failure.
 - ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
   in one seat against the default agents, for each seat, with a chi-square test of whether
   its wins depend on the seat (a seat favoured by more than skill).
@@ -43,7 +47,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from generator import atomic
-from generator.api import AgentSpec, CheckOptions, SearchSettings
+from generator.api import AgentSpec, CheckOptions, Duel, SearchSettings
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate.executors import Backend
@@ -68,7 +72,7 @@ short chunks keep both workers busy to the end."""
 class Matchup:
     """One lineup of agents played for a purpose (a ladder rung's seat, a probe pair, ...)."""
 
-    kind: Literal["ladder", "strong", "spoiler", "victim", "seat"]
+    kind: Literal["ladder", "strong", "spoiler", "victim", "duel-base", "duel", "seat"]
     label: str
     """Short slug: records subfolder and the records' ``purpose``."""
     agents: tuple[AgentSpec, ...]
@@ -78,6 +82,11 @@ class Matchup:
     seat: int = 0
     """The seat of the agent under study (the upper rung, the spoiler, the strong seat)."""
     victim: int | None = None
+    variant: Variant | None = None
+    """The variant played, when it is not the check's (a duel's)."""
+    local: tuple[int, int] | None = None
+    """A duel's ``(spoiler, victim)`` seats in its own variant (``seat`` and ``victim`` stay the
+    pair's seats in the check's variant)."""
 
 
 def check_level(level: str | None, options: CheckOptions) -> ProbeLevel:
@@ -170,7 +179,15 @@ def matchups(
             )
             label = f"spoiler-seat{spoiler + 1}-victim{victim + 1}"
             out.append(
-                Matchup("spoiler", label, agents, per_pair, limit, seat=spoiler, victim=victim)
+                Matchup(
+                    "spoiler",
+                    label,
+                    agents,
+                    per_pair,
+                    limit,
+                    seat=spoiler,
+                    victim=victim,
+                )
             )
     if level == "full":
         for seat in range(seats):
@@ -195,10 +212,13 @@ def victim_matchups(
     tables: Sequence[GameTable],
     baseline: GameTable,
     options: CheckOptions,
+    variant: Variant | None = None,
 ) -> list[Matchup]:
-    """The strong-victim games (see the module) of every spoiler probe with three or more seats
-    whose victim was kept from winning."""
+    """The second stage (see the module) of every spoiler probe with three or more seats whose
+    victim was kept from winning: the pair's duel (its baseline and its spoiler games) when
+    ``variant``'s game has :attr:`GameDefinition.duel`, else the strong-victim games."""
     out = []
+    duel_of = variant.definition.duel if variant is not None else None
     for matchup, table in zip(found, tables, strict=True):
         seats = len(matchup.agents)
         if matchup.kind != "spoiler" or seats < 3:
@@ -208,6 +228,10 @@ def victim_matchups(
             continue
         spoiler = matchup.agents[matchup.seat]
         assert spoiler.settings is not None
+        duel = duel_of(variant, matchup.seat, matchup.victim) if duel_of and variant else None
+        if duel is not None:
+            out += _duel_matchups(matchup, duel)
+            continue
         winner = spoiler.configured(SearchSettings(spoiler.settings.budget))
         agents = tuple(
             winner if s == matchup.victim else agent for s, agent in enumerate(matchup.agents)
@@ -215,6 +239,25 @@ def victim_matchups(
         label = matchup.label.replace("spoiler-", "strong-victim-", 1)
         out.append(replace(matchup, kind="victim", label=label, agents=agents))
     return out
+
+
+def _duel_matchups(matchup: Matchup, duel: Duel) -> list[Matchup]:
+    """A kept-out pair's duel, both seats in the hands of the strong agent: playing to win
+    (its baseline), then the spoiler against the victim playing to win. The games stop after
+    as many rounds as the pair's probe games."""
+    assert matchup.victim is not None and matchup.limit is not None
+    spoiler = matchup.agents[matchup.seat]
+    assert spoiler.settings is not None
+    winner = spoiler.configured(SearchSettings(spoiler.settings.budget))
+    spoiling = spoiler.configured(SearchSettings(spoiler.settings.budget, duel.victim))
+    agents = tuple(spoiling if s == duel.spoiler else winner for s in range(2))
+    tail = matchup.label.removeprefix("spoiler-")
+    limit = max(matchup.limit * 2 // len(matchup.agents), 10)
+    played = replace(matchup, variant=duel.variant, local=(duel.spoiler, duel.victim), limit=limit)
+    return [
+        replace(played, kind="duel-base", label=f"duel-base-{tail}", agents=(winner, winner)),
+        replace(played, kind="duel", label=f"duel-{tail}", agents=agents),
+    ]
 
 
 def matchup_seed(seed: int, label: str) -> int:
@@ -236,13 +279,14 @@ def matchup_plans(
 
     plans = []
     for matchup in found:
+        played = matchup.variant or variant
         mode = "python" if engine == "python" else "auto"
-        lane = select_fast_lane(registry, variant, matchup.agents, mode)
+        lane = select_fast_lane(registry, played, matchup.agents, mode)
         if lane is not None:
             lane.warm()
         plans.append(
             CheckPlan(
-                variant,
+                played,
                 matchup.agents,
                 matchup_seed(seed, matchup.label),
                 records / "probes" / matchup.label if records is not None else None,
@@ -392,9 +436,11 @@ def spoiler_probe(
     seats: int,
     options: CheckOptions,
     strong_victim: GameTable | None = None,
+    duel: tuple[Matchup, GameTable, GameTable] | None = None,
 ) -> dict[str, Any]:
     """One spoiler probe's entry of ``probes`` (see the module); ``strong_victim``: the pair's
-    strong-victim games, if they were played."""
+    strong-victim games, ``duel``: its duel (a duel matchup, the baseline's and the spoiler's
+    games), if they were played."""
     assert matchup.victim is not None
     spoiler, victim = matchup.seat, matchup.victim
     confidence = options.confidence
@@ -420,13 +466,25 @@ def spoiler_probe(
             "open_share": round(strong_wins[victim] / strong_open, 6) if strong_open else 0.0,
             "kept_out": _kept_out(strong_victim, baseline, spoiler, victim, seats, options)[0],
         }
-    kingmaking = (
-        kept_out and seats > 2 and not stalled and escaped is not None and not escaped["kept_out"]
-    )
+    alone = _duel_entry(*duel, options) if duel is not None else None
+    if alone is not None:
+        escapes = not alone["locked_out"]
+    else:
+        escapes = escaped is not None and not escaped["kept_out"]
+    kingmaking = kept_out and seats > 2 and not stalled and escapes
     exploit = kept_out and not kingmaking
     kept_rate = 1 - wins[victim] / games if games else 0.0
     kept_pair = _pair(games - wins[victim], games, confidence)
-    if kingmaking:
+    if kingmaking and alone is not None:
+        reason = (
+            f"kingmaking: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
+            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
+            f"games, but alone with it cannot lock it out: seat {victim + 1} wins "
+            f"{_pct(alone['open_share'])} % of the {alone['open_games']} duel games the spoiler "
+            "does not win: slowed while the others race, not locked out (any game of three or "
+            "more allows this)"
+        )
+    elif kingmaking:
         assert escaped is not None
         reason = (
             f"kingmaking: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
@@ -442,6 +500,11 @@ def spoiler_probe(
             f"games (without the spoiler it wins {_pct(reference)} % of the games seat "
             f"{spoiler + 1} does not win)"
         )
+        if alone is not None:
+            reason += (
+                f"; alone with it, seat {victim + 1} wins {alone['victim_wins']} of the "
+                f"{alone['open_games']} duel games the spoiler does not win"
+            )
     elif open_games == 0:
         reason = (
             f"seat {spoiler + 1} spoiling seat {victim + 1} won every game itself: skill, "
@@ -475,7 +538,39 @@ def spoiler_probe(
         "exploit": exploit,
         "kingmaking": kingmaking,
         "strong_victim": escaped,
+        "duel": alone,
         "reason": reason,
+    }
+
+
+def _duel_entry(
+    matchup: Matchup, baseline: GameTable, table: GameTable, options: CheckOptions
+) -> dict[str, Any]:
+    """The ``duel`` of a spoiler probe's entry: whether the spoiler, alone with the victim
+    (both in the strong agent's hands), keeps it from winning the games the spoiler does not
+    win, or makes the games end significantly less often than the duel's baseline."""
+    assert matchup.local is not None and matchup.variant is not None
+    spoiler, victim = matchup.local
+    games = len(table)
+    wins = table.outright_wins(2)
+    open_games = games - wins[spoiler]
+    kept, p_value, reference = _kept_out(table, baseline, spoiler, victim, 2, options)
+    ended = table.count("win", "draw")
+    base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
+    stalled = _binomial_tail_low(ended, games, base_completion) < options.probe_alpha
+    return {
+        "variant": matchup.variant.name,
+        "agent": matchup.agents[spoiler].name,
+        "games": games,
+        "spoiler_wins": wins[spoiler],
+        "victim_wins": wins[victim],
+        "open_games": open_games,
+        "open_share": round(wins[victim] / open_games, 6) if open_games else 0.0,
+        "baseline_open_share": round(reference, 6),
+        "completion": round(ended / games, 6) if games else 0.0,
+        "baseline_completion": round(base_completion, 6),
+        "p_value": float(f"{p_value:.6g}"),
+        "locked_out": kept or stalled,
     }
 
 
@@ -524,12 +619,23 @@ def strong_play_report(
     options = variant.check
     strong = [t for m, t in zip(found, tables, strict=True) if m.kind == "strong"]
     strong_name = next(m.agents[0].name for m in found if m.kind == "strong")
-    victims = {
-        (m.seat, m.victim): t for m, t in zip(found, tables, strict=True) if m.kind == "victim"
+    played = list(zip(found, tables, strict=True))
+    victims = {(m.seat, m.victim): t for m, t in played if m.kind == "victim"}
+    bases = {(m.seat, m.victim): t for m, t in played if m.kind == "duel-base"}
+    duels = {
+        (m.seat, m.victim): (m, bases[m.seat, m.victim], t) for m, t in played if m.kind == "duel"
     }
     probes = [
-        spoiler_probe(m, t, baseline, seats, options, victims.get((m.seat, m.victim)))
-        for m, t in zip(found, tables, strict=True)
+        spoiler_probe(
+            m,
+            t,
+            baseline,
+            seats,
+            options,
+            victims.get((m.seat, m.victim)),
+            duels.get((m.seat, m.victim)),
+        )
+        for m, t in played
         if m.kind == "spoiler"
     ]
     seat = seat_probe(found, tables, seats, options)

@@ -229,7 +229,7 @@ def _strong_play(
     parts = _play_grouped(found, plans, backend, progress)
     victims, plans = [], []
     for point, stats, mine, part in zip(sweep.points, results, found, parts, strict=True):
-        extra = strongplay.victim_matchups(mine, part, stats, point.variant.check)
+        extra = strongplay.victim_matchups(mine, part, stats, point.variant.check, point.variant)
         victims.append(extra)
         plans += strongplay.matchup_plans(
             registry, point.variant, extra, sweep.seed, None, _engine(point.plan)

@@ -59,6 +59,7 @@ GAME = GameDefinition(
     artifacts=halma_build,
     fast_lane=lazy("plugins.halma.fast.plugin:halma_fast_lane"),
     record_checker=lazy("plugins.halma.records:check_record"),
+    duel=lazy("plugins.halma.duel:halma_duel"),
 )
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,7 +15,7 @@ import strong_games
 
 import sample_games
 from conftest import EXAMPLES, CliRunner
-from generator.api import SearchSettings
+from generator.api import Duel, SearchSettings
 from generator.errors import InputError
 from generator.registry import Registry, load_registry
 from generator.simulate.mcts import MctsAgent
@@ -206,6 +208,50 @@ def test_a_victim_that_escapes_when_it_plays_well_was_kingmade(games: Registry) 
     assert alone["exploit"] and not alone["kingmaking"]
     reasons, notes = judge_strong({"probes": [made]}, options)
     assert reasons == [] and notes == [made["reason"]]
+
+
+def test_a_duel_tells_a_lock_out_from_kingmaking(games: Registry) -> None:
+    """Three seats, the victim kept out: a game that offers a duel (two seats alone) plays the
+    pair's duel, both in the strong agent's hands (a baseline playing to win, then the spoiler
+    against the victim), instead of the strong-victim games. A victim that wins its share of
+    the duel games the spoiler does not win was slowed (kingmaking); one that does not, or
+    duel games that stall, was locked out (an exploit)."""
+    seen: list[tuple[int, int]] = []
+
+    def alone(variant: Any, spoiler: int, victim: int) -> Duel:
+        seen.append((spoiler, victim))
+        return Duel(replace(variant, name="two-seats"), 1, 0)
+
+    variant = _variant(games, "duel")
+    with_duel = replace(variant, definition=replace(variant.definition, duel=alone))
+    options = variant.check
+    spoiler = games.agent("duel", "mcts").spoiling(2)
+    agents = (games.agent("duel", "random"), spoiler, games.agent("duel", "random"))
+    matchup = Matchup("spoiler", "spoiler-seat2-victim3", agents, 20, 30, seat=1, victim=2)
+    baseline, kept = _table([0, 1, 2] * 20), _table([0] * 20)
+    base, duel = victim_matchups([matchup], [kept], baseline, options, with_duel)
+    assert seen == [(1, 2)]
+    assert (base.kind, base.label, duel.kind, duel.label) == (
+        "duel-base", "duel-base-seat2-victim3", "duel", "duel-seat2-victim3"
+    )  # fmt: skip
+    assert base.variant is not None and base.variant.name == "two-seats" and base.local == (1, 0)
+    assert [a.name for a in base.agents] == ["mcts:1000", "mcts:1000"]
+    assert [a.name for a in duel.agents] == ["mcts:1000", "mcts:1000/spoil-seat-1"]
+    assert (duel.seat, duel.victim, duel.limit) == (1, 2, 20), "same rounds as the probe"
+    even = _table([0, 1] * 10)  # the baseline: each seat wins half
+    slowed = spoiler_probe(matchup, kept, baseline, 3, options, duel=(duel, even, even))
+    assert slowed["kingmaking"] and not slowed["exploit"], slowed["reason"]
+    assert slowed["duel"]["open_games"] == 10 and slowed["duel"]["open_share"] == 1.0
+    assert "alone with it cannot lock it out" in slowed["reason"]
+    locked_games = _table([1] * 10 + [None] * 10)  # never wins when the spoiler does not
+    locked = spoiler_probe(matchup, kept, baseline, 3, options, duel=(duel, even, locked_games))
+    assert locked["exploit"] and not locked["kingmaking"] and locked["duel"]["locked_out"]
+    assert "alone with it, seat 3 wins 0 of the 10 duel games" in locked["reason"]
+    # the duel decides, not the strong victim's games: a victim that escaped in the big game
+    # but is locked out alone is still an exploit
+    both = spoiler_probe(matchup, kept, baseline, 3, options, even, (duel, even, locked_games))
+    assert both["exploit"]
+    assert victim_matchups([matchup], [_table([0, 2] * 10)], baseline, options, with_duel) == []
 
 
 def test_probe_records_are_marked_and_replay(games: Registry, tmp_path: Path) -> None:

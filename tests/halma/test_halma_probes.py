@@ -1,6 +1,8 @@
 """The known cases of halma's strong play: under ``win_rule = "own"`` a player who keeps one
 peg in its start triangle stops the seat aiming there from ever winning (the spoiler probe
-must fail the variant, with 2 and with 6 players); under the seed's ``"filled"`` it cannot."""
+must fail the variant, with 2 and with 6 players); under the seed's ``"filled"`` it cannot,
+with 2 or with 6 players: there a spoiler in a six-player race can still slow one seat while
+the others win (kingmaking), but alone with it (the duel) cannot lock it out."""
 
 from __future__ import annotations
 
@@ -42,6 +44,25 @@ def test_own_rule_with_six_players_is_spoiled_seat_by_seat(registry: Registry) -
     assert {(seat, (seat + 3) % 6) for seat in range(6)} & found, report["probes"]
     spoiled = next(p for p in report["probes"] if (p["seat"], p["victim"]) in found)
     assert spoiled["completion"] > 0.5, "the others still finish: completion alone misses it"
+    for probe in report["probes"]:
+        if probe["exploit"]:  # locked out alone too: the spoiler parks a peg in the target
+            assert probe["duel"]["locked_out"] and probe["duel"]["completion"] < 0.5, probe
+            assert probe["duel"]["variant"].startswith("variant-seats-")
+
+
+@pytest.mark.slow
+def test_filled_rule_with_six_players_is_kingmaking_not_a_lock_out(registry: Registry) -> None:
+    report = _check(
+        registry, {"players": 6, "win_rule": "filled"}, strong_agent="search:1", probe_games=16
+    )
+    assert not _exploits(report), [p["reason"] for p in report["probes"] if p["exploit"]]
+    assert report["verdict"] == "playable", report["reasons"]
+    slowed = [p for p in report["probes"] if p.get("kingmaking")]
+    assert slowed, "a six-player race lets a spoiler slow a seat"
+    for probe in slowed:
+        duel = probe["duel"]
+        assert not duel["locked_out"] and duel["completion"] == 1.0, duel
+        assert duel["victim_wins"] > 0 and probe["reason"] in report["notes"]
 
 
 def test_filled_rule_passes_every_probe(registry: Registry) -> None:

@@ -6,6 +6,8 @@ the others win (kingmaking), but alone with it (the duel) cannot lock it out."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,11 +15,15 @@ import pytest
 from generator.registry import Registry
 from generator.simulate.runner import run_check
 from generator.variant import parse_variant
+from plugins.halma.records import check_record
 
 
-def _check(registry: Registry, rules: dict[str, Any], **check: Any) -> dict[str, Any]:
+def _check(
+    registry: Registry, rules: dict[str, Any], records: Path | None = None, **check: Any
+) -> dict[str, Any]:
     data = {"game": "halma", "preset": "standard", "rules": rules, "check": check}
-    return run_check(registry, parse_variant(data, registry), games=100, seed=5, jobs=2)
+    variant = parse_variant(data, registry)
+    return run_check(registry, variant, games=100, seed=5, jobs=2, records=records)
 
 
 def _exploits(report: dict[str, Any]) -> set[tuple[int, int]]:
@@ -51,10 +57,11 @@ def test_own_rule_with_six_players_is_spoiled_seat_by_seat(registry: Registry) -
 
 
 @pytest.mark.slow
-def test_filled_rule_with_six_players_is_kingmaking_not_a_lock_out(registry: Registry) -> None:
-    report = _check(
-        registry, {"players": 6, "win_rule": "filled"}, strong_agent="search:1", probe_games=16
-    )
+def test_filled_rule_with_six_players_is_kingmaking_not_a_lock_out(
+    registry: Registry, tmp_path: Path
+) -> None:
+    rules = {"players": 6, "win_rule": "filled"}
+    report = _check(registry, rules, tmp_path, strong_agent="search:1", probe_games=16)
     assert not _exploits(report), [p["reason"] for p in report["probes"] if p["exploit"]]
     assert report["verdict"] == "playable", report["reasons"]
     slowed = [p for p in report["probes"] if p.get("kingmaking")]
@@ -63,6 +70,14 @@ def test_filled_rule_with_six_players_is_kingmaking_not_a_lock_out(registry: Reg
         duel = probe["duel"]
         assert not duel["locked_out"] and duel["completion"] == 1.0, duel
         assert duel["victim_wins"] > 0 and probe["reason"] in report["notes"]
+    # the duels' records are two-seat games that replay through the Python rules
+    duels = sorted((tmp_path / "probes").glob("duel-*"))
+    assert len(duels) == 2 * len(slowed), [d.name for d in duels]
+    for folder in duels:
+        for record in sorted(folder.glob("game-*.jsonl"))[:3]:
+            lines = [json.loads(line) for line in record.read_text().splitlines()]
+            assert lines[0]["purpose"] == folder.name and lines[0]["players"] == 2
+            assert check_record(lines).result == lines[-1]["result"]
 
 
 def test_filled_rule_passes_every_probe(registry: Registry) -> None:

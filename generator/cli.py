@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -26,6 +27,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -82,12 +84,23 @@ def _progress(total: int, label: str, quiet: bool) -> Iterator[Any]:
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=total)
+        yield _Bar(bar, bar.add_task(label, total=total), label)
 
-        def advance(step: int = 1, description: str | None = None) -> None:
-            bar.update(task, advance=step, description=description or label)
 
-        yield advance
+@dataclass
+class _Bar:
+    """Advances one task of a rich progress display; its total can grow (``grow``)."""
+
+    bar: Progress
+    task: TaskID
+    label: str
+
+    def __call__(self, step: int = 1, description: str | None = None) -> None:
+        self.bar.update(self.task, advance=step, description=description or self.label)
+
+    def grow(self, count: int) -> None:
+        total = next(task.total for task in self.bar.tasks if task.id == self.task) or 0
+        self.bar.update(self.task, total=total + count)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from generator.api import Agent, AgentSpec, StaticCheck
 from generator.atomic import remove_leftovers
@@ -34,6 +34,23 @@ from generator.variant import Variant
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
+
+
+@runtime_checkable
+class GrowingProgress(Protocol):
+    """A progress callback whose total can grow: the second stage of the spoiler probes is
+    planned only after the first was played (:func:`grow_progress`)."""
+
+    def __call__(self, count: int) -> None: ...
+
+    def grow(self, count: int) -> None:
+        """The planned games grew by ``count``."""
+
+
+def grow_progress(progress: Progress | None, count: int) -> None:
+    """Tell ``progress`` that ``count`` more games are planned (if it can grow)."""
+    if count and isinstance(progress, GrowingProgress):
+        progress.grow(count)
 
 
 @dataclass(frozen=True)
@@ -335,6 +352,7 @@ def run_check(
                 registry, variant, found, seed, backend, records, progress, engine
             )
             victims = strongplay.victim_matchups(found, tables, stats, variant.check, variant)
+            grow_progress(progress, sum(matchup.games for matchup in victims))
             tables += strongplay.play_matchups(
                 registry, variant, victims, seed, backend, records, progress, engine
             )

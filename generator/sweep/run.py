@@ -18,7 +18,14 @@ from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate import strongplay
 from generator.simulate.executors import Backend
-from generator.simulate.runner import CheckPlan, Progress, check_plan, check_report, simulate_many
+from generator.simulate.runner import (
+    CheckPlan,
+    Progress,
+    check_plan,
+    check_report,
+    grow_progress,
+    simulate_many,
+)
 from generator.simulate.strongplay import ProbeLevel
 from generator.simulate.table import GameTable
 from generator.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown
@@ -234,6 +241,7 @@ def _strong_play(
         plans += strongplay.matchup_plans(
             registry, point.variant, extra, sweep.seed, None, _engine(point.plan)
         )
+    grow_progress(progress, sum(matchup.games for extra in victims for matchup in extra))
     more = _play_grouped(victims, plans, backend, progress)
     out = []
     for point, stats, mine, part, extra, added in zip(

@@ -13,17 +13,36 @@ from typing import Any
 import pytest
 
 from generator.registry import Registry
-from generator.simulate.runner import run_check
+from generator.simulate.runner import planned_games, run_check
 from generator.variant import parse_variant
 from plugins.halma.records import check_record
 
 
+class Counter:
+    """A progress callback that can grow, as the CLI's bar."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+
+    def __call__(self, count: int) -> None:
+        self.done += count
+
+    def grow(self, count: int) -> None:
+        self.total += count
+
+
 def _check(
-    registry: Registry, rules: dict[str, Any], records: Path | None = None, **check: Any
+    registry: Registry,
+    rules: dict[str, Any],
+    records: Path | None = None,
+    progress: Counter | None = None,
+    **check: Any,
 ) -> dict[str, Any]:
     data = {"game": "halma", "preset": "standard", "rules": rules, "check": check}
     variant = parse_variant(data, registry)
-    return run_check(registry, variant, games=100, seed=5, jobs=2, records=records)
+    return run_check(
+        registry, variant, games=100, seed=5, jobs=2, records=records, progress=progress
+    )
 
 
 def _exploits(report: dict[str, Any]) -> set[tuple[int, int]]:
@@ -61,7 +80,17 @@ def test_filled_rule_with_six_players_is_kingmaking_not_a_lock_out(
     registry: Registry, tmp_path: Path
 ) -> None:
     rules = {"players": 6, "win_rule": "filled"}
-    report = _check(registry, rules, tmp_path, strong_agent="search:1", probe_games=16)
+    check = {"strong_agent": "search:1", "probe_games": 16}
+    planned = planned_games(
+        registry,
+        parse_variant({"rules": rules, "check": check, "game": "halma"}, registry),
+        100,
+        None,
+        None,
+    )
+    progress = Counter(planned)
+    report = _check(registry, rules, tmp_path, progress, **check)
+    assert progress.done == progress.total > planned, "the duels' games are announced"
     assert not _exploits(report), [p["reason"] for p in report["probes"] if p["exploit"]]
     assert report["verdict"] == "playable", report["reasons"]
     slowed = [p for p in report["probes"] if p.get("kingmaking")]

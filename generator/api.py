@@ -236,8 +236,8 @@ class CheckOptions(StrictModel):
     probes: Literal["none", "quick", "full"] = Field(
         "quick",
         description="strong play and exploit probes: none, quick (skill ladder, strong "
-        "self-play, spoiler probes) or full (more games, plus restricted-play and "
-        "one-strong-seat probes)",
+        "self-play, spoiler probes) or full (four times the games, plus the "
+        "one-strong-seat probe)",
     )
     strong_agent: str = Field(
         "",

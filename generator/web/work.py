@@ -67,13 +67,9 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
-    send(("total", planned_games(registry, variant, spec.games, spec.agent, spec.probes)))
-    done = [0]
-
-    def progress(count: int) -> None:
-        done[0] += count
-        send(("progress", done[0]))
-
+    progress = JobProgress(
+        send, planned_games(registry, variant, spec.games, spec.agent, spec.probes)
+    )
     stats: list[GameTable] = []
     report = run_check(
         registry,
@@ -94,6 +90,23 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
     report["report_files"] = [REPORT_HTML, REPORT_PDF]
     report["name"] = variant.name
     return report
+
+
+class JobProgress:
+    """A job's progress messages: ``("total", n)`` now and whenever the planned games grow
+    (the spoiler probes' second stage), ``("progress", done)`` as games finish."""
+
+    def __init__(self, send: Callable[[tuple[Any, ...]], None], total: int) -> None:
+        self.send, self.total, self.done = send, total, 0
+        send(("total", total))
+
+    def __call__(self, count: int) -> None:
+        self.done += count
+        self.send(("progress", self.done))
+
+    def grow(self, count: int) -> None:
+        self.total += count
+        self.send(("total", self.total))
 
 
 def strong_play_tables(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -214,9 +214,10 @@ def victim_matchups(
     options: CheckOptions,
     variant: Variant | None = None,
 ) -> list[Matchup]:
-    """The second stage (see the module) of every spoiler probe with three or more seats whose
-    victim was kept from winning: the pair's duel (its baseline and its spoiler games) when
-    ``variant``'s game has :attr:`GameDefinition.duel`, else the strong-victim games."""
+    """The second stage (see the module) of the spoiler probes with three or more seats: the
+    duel (its baseline and its spoiler games) of every pair whose victim was held to at most
+    ``exploit_ratio`` of its share, significantly or not, when ``variant``'s game has
+    :attr:`GameDefinition.duel`; else the strong-victim games of every pair kept out."""
     out = []
     duel_of = variant.definition.duel if variant is not None else None
     for matchup, table in zip(found, tables, strict=True):
@@ -224,14 +225,16 @@ def victim_matchups(
         if matchup.kind != "spoiler" or seats < 3:
             continue
         assert matchup.victim is not None
-        if not _kept_out(table, baseline, matchup.seat, matchup.victim, seats, options)[0]:
+        pair = (table, baseline, matchup.seat, matchup.victim, seats, options)
+        if duel_of is not None and variant is not None and _held(*pair):
+            duel = duel_of(variant, matchup.seat, matchup.victim)
+            if duel is not None:
+                out += _duel_matchups(matchup, duel)
+                continue
+        if not _kept_out(*pair)[0]:
             continue
         spoiler = matchup.agents[matchup.seat]
         assert spoiler.settings is not None
-        duel = duel_of(variant, matchup.seat, matchup.victim) if duel_of and variant else None
-        if duel is not None:
-            out += _duel_matchups(matchup, duel)
-            continue
         winner = spoiler.configured(SearchSettings(spoiler.settings.budget))
         agents = tuple(
             winner if s == matchup.victim else agent for s, agent in enumerate(matchup.agents)
@@ -418,15 +421,28 @@ def _kept_out(
     base_wins = baseline.outright_wins(seats)
     base_open = len(baseline) - base_wins[spoiler]
     reference = base_wins[victim] / base_open if base_open else 0.0
-    rate = wins[victim] / open_games if open_games else 0.0
     p_value = _binomial_tail_low(wins[victim], open_games, reference)
-    kept = (
-        open_games > 0
-        and reference > 0
-        and rate <= options.exploit_ratio * reference
-        and p_value < options.probe_alpha
-    )
+    kept = _held(table, baseline, spoiler, victim, seats, options) and p_value < options.probe_alpha
     return kept, p_value, reference
+
+
+def _held(
+    table: GameTable,
+    baseline: GameTable,
+    spoiler: int,
+    victim: int,
+    seats: int,
+    options: CheckOptions,
+) -> bool:
+    """Whether ``victim`` wins at most ``exploit_ratio`` of its share of the games ``spoiler``
+    does not win, significantly or not (too few games may leave it undecided)."""
+    wins = table.outright_wins(seats)
+    open_games = len(table) - wins[spoiler]
+    base_wins = baseline.outright_wins(seats)
+    base_open = len(baseline) - base_wins[spoiler]
+    reference = base_wins[victim] / base_open if base_open else 0.0
+    rate = wins[victim] / open_games if open_games else 0.0
+    return open_games > 0 and reference > 0 and rate <= options.exploit_ratio * reference
 
 
 def spoiler_probe(
@@ -467,12 +483,11 @@ def spoiler_probe(
             "kept_out": _kept_out(strong_victim, baseline, spoiler, victim, seats, options)[0],
         }
     alone = _duel_entry(*duel, options) if duel is not None else None
-    if alone is not None:
-        escapes = not alone["locked_out"]
-    else:
-        escapes = escaped is not None and not escaped["kept_out"]
+    locked = alone is not None and alone["locked_out"]
+    strong_escaped = escaped is not None and not escaped["kept_out"]
+    escapes = not locked if alone is not None else strong_escaped
     kingmaking = kept_out and seats > 2 and not stalled and escapes
-    exploit = kept_out and not kingmaking
+    exploit = (kept_out and not kingmaking) or locked
     kept_rate = 1 - wins[victim] / games if games else 0.0
     kept_pair = _pair(games - wins[victim], games, confidence)
     if kingmaking and alone is not None:
@@ -493,6 +508,16 @@ def spoiler_probe(
             f"the {escaped['open_games']} games the spoiler does not win: slowed, not locked "
             "out (any game of three or more allows this)"
         )
+    elif exploit and not kept_out:
+        assert alone is not None
+        reason = (
+            f"exploit: seat {spoiler + 1} playing only to spoil locks seat {victim + 1} out when "
+            f"the two are alone: seat {victim + 1} wins {alone['victim_wins']} of the "
+            f"{alone['open_games']} duel games the spoiler does not win "
+            f"({_pct(alone['baseline_open_share'])} % when both play to win); with every seat "
+            f"it won {wins[victim]} of the {open_games} games the spoiler did not win "
+            f"({_pct(reference)} % without the spoiler)"
+        )
     elif exploit:
         reason = (
             f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
@@ -510,6 +535,17 @@ def spoiler_probe(
             f"seat {spoiler + 1} spoiling seat {victim + 1} won every game itself: skill, "
             "not spoiling"
         )
+    elif rate <= options.exploit_ratio * reference:
+        reason = (
+            f"seat {spoiler + 1} spoiling: seat {victim + 1} wins {wins[victim]} of the "
+            f"{open_games} games the spoiler does not win ({_pct(reference)} % without it), "
+            f"too few games to tell (p = {p_value:.2g})"
+        )
+        if alone is not None:
+            reason += (
+                f"; alone with it, seat {victim + 1} wins {_pct(alone['open_share'])} % of the "
+                f"{alone['open_games']} duel games the spoiler does not win: not locked out"
+            )
     else:
         reason = (
             f"seat {spoiler + 1} spoiling: seat {victim + 1} still wins {_pct(rate)} % of the "

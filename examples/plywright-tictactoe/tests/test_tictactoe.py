@@ -12,7 +12,7 @@ import pytest
 from generator.build import collect_artifacts
 from generator.checks import static_checks
 from generator.engine import TERMINAL, Game, Outcome, State, replay
-from generator.records import RecordError
+from generator.records import RecordError, record_of_actions
 from generator.registry import Registry, load_registry
 from generator.variant import load_variant, parse_variant
 from hypothesis import given, settings
@@ -366,18 +366,7 @@ def test_static_checks_catch_bad_variants() -> None:
 
 def a_record(moves: list[int], size: int = 3) -> list[dict[str, Any]]:
     g = game(size)
-    state = g.new_initial_state()
-    lines: list[dict[str, Any]] = [
-        {"game": "tictactoe", "variant": g.parameters(), "seed": 1, **g.record_header()}
-    ]
-    for action in moves:
-        lines.append({"player": state.current_player(), **state.action_record(action)})
-        state.apply_action(action)
-    outcome = state.outcome()
-    lines.append(
-        {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
-    )
-    return lines
+    return record_of_actions(g, moves, {"game": "tictactoe", "variant": g.parameters(), "seed": 1})
 
 
 def test_a_record_replays_to_its_outcome() -> None:

@@ -145,6 +145,15 @@ def test_header_that_contradicts_the_rules_is_refused(record: list[dict[str, Any
         check_record(broken(record, 1, game="kubb"))
 
 
+def test_the_record_s_shape_is_checked_by_the_core_splitter(record: list[dict[str, Any]]) -> None:
+    with pytest.raises(RecordError, match=r"^line 2: keys \['path', 'player', 'seat'\]"):
+        check_record(broken(record, 2, seat=0))
+    with pytest.raises(RecordError, match=rf"^line {len(record) - 1}: the last line is no result"):
+        check_record(record[:-1])
+    with pytest.raises(RecordError, match=rf"^line {len(record)}: result keys"):
+        check_record(broken(record, len(record), turns=3))
+
+
 def test_lines_must_be_objects(record: list[dict[str, Any]]) -> None:
     with pytest.raises(RecordError, match=r"^line 3: expected a JSON object"):
         check_record([*record[:2], [1, 2], *record[3:]])  # type: ignore[list-item]

@@ -382,6 +382,8 @@ def test_a_record_replays_to_its_outcome() -> None:
         (1, {"cell": [3, 0]}, r"line 2: cell must be \[row, col\]"),
         (6, {"winners": [1]}, "line 7: result"),
         (0, {"game": "halma"}, "line 1: not a tictactoe record"),
+        (3, {"note": "x"}, r"line 4: keys \['cell', 'note', 'player'\]"),
+        (6, {"turns": 3}, "line 7: result keys"),
     ],
 )
 def test_a_broken_record_is_refused(line: int, change: dict[str, Any], message: str) -> None:

@@ -17,11 +17,10 @@ import sample_games
 from generator.api import AgentSpec, GameRegistrar, hookimpl
 from generator.engine import Outcome
 from generator.errors import InputError
-from generator.records import read_record
+from generator.records import Record, read_record
 from generator.registry import Registry, load_registry
 from generator.simulate.fastlane import (
     FastLane,
-    Record,
     fast_game_seed,
     find_fast_lane,
     play_fast,

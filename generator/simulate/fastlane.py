@@ -20,7 +20,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from generator.api import AgentSpec
 from generator.errors import InputError
-from generator.records import record_path, write_record
+from generator.records import Record, record_path, write_record
 from generator.registry import Registry
 from generator.simulate.table import GameTable
 from generator.variant import Variant
@@ -28,9 +28,6 @@ from generator.variant import Variant
 Engine = Literal["python", "fast", "auto"]
 ENGINES: tuple[Engine, ...] = ("python", "fast", "auto")
 """Values of ``--engine``: always the Python engine, a fast lane or fail, a fast lane if any."""
-
-Record = list[dict[str, Any]]
-"""A game record as JSON-ready lines (header, actions, result)."""
 
 
 @runtime_checkable
@@ -61,8 +58,8 @@ class FastLane(Protocol):
 
         With ``record_header`` (the core's header keys, as for
         :func:`generator.simulate.playout.play_game`) every game's record comes too (same
-        order), header line first, in exactly the format the Python path writes; else
-        ``None``.
+        order), header line first, in exactly the format the Python path writes (build it with
+        :class:`generator.records.RecordBuilder`); else ``None``.
         """
         ...
 

@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.api import Agent, AgentSpec
-from generator.engine import (
-    CHANCE,
-    Game,
-    Outcome,
-    State,
-    WritesOwnRecord,
-    game_metrics,
-    num_legal_actions,
-    own_record,
-)
+from generator.engine import CHANCE, Game, Outcome, game_metrics, num_legal_actions
+from generator.records import Record, RecordBuilder
 from generator.simulate.generic_agents import sample_chance
 
 
@@ -48,12 +40,13 @@ def play_game(
     agents: Sequence[AgentSpec],
     seed: int,
     index: int,
-    record_header: dict[str, Any] | None = None,
+    record_header: Mapping[str, Any] | None = None,
     limit: int | None = None,
-) -> tuple[GameStats, list[dict[str, Any]] | None]:
+) -> tuple[GameStats, Record | None]:
     """Play game ``index`` of a check seeded with ``seed``; returns stats and, if
-    ``record_header`` is given, the game record as JSON-ready lines. ``limit``: at most this
-    many player moves (the game is then *unfinished*, as at the engine's own bound)."""
+    ``record_header`` (the core's header keys) is given, the game record as JSON-ready lines
+    (:class:`~generator.records.RecordBuilder`). ``limit``: at most this many player moves
+    (the game is then *unfinished*, as at the engine's own bound)."""
     info = game.info()
     players: list[Agent] = [
         agents[seat % len(agents)].factory(game, seat, game_rng(seed, index, f"seat{seat}"))
@@ -61,11 +54,9 @@ def play_game(
     ]
     chance_rng = game_rng(seed, index, "chance")
     state = game.new_initial_state()
-    record: list[dict[str, Any]] | None = None
+    record = None
     if record_header is not None:
-        record = [{**record_header, "game_index": index, **game.record_header()}]
-    writer = own_record(state)
-    own_lines = record is not None and writer is not None
+        record = RecordBuilder(game, state, record_header, index)
     moves = branching = decisions = 0
     for _ in range(info.max_length):
         if state.is_terminal() or (limit is not None and moves >= limit):
@@ -73,36 +64,17 @@ def play_game(
         player = state.current_player()
         if player == CHANCE:
             action = sample_chance(state, chance_rng)
-            if record is not None and not own_lines:
-                record.append({"chance": True, **state.action_record(action)})
         else:
             options = num_legal_actions(state)
             action = players[player].step(state)
             moves += 1
             branching += options
             decisions += options > 1
-            if record is not None and not own_lines:
-                record.append({"player": player, **state.action_record(action)})
+        if record is not None:
+            record.add(state, action)
         state.apply_action(action)
     bound_hit = not state.is_terminal()
     outcome = state.outcome() if not bound_hit else Outcome("unfinished")
-    if record is not None:
-        record.extend(_record_tail(state, outcome, writer))
+    lines = record.finish(state, outcome) if record is not None else None
     extra = game_metrics(state)
-    return GameStats(index, outcome, moves, branching, decisions, bound_hit, extra), record
-
-
-def _record_tail(
-    state: State, outcome: Outcome, writer: WritesOwnRecord | None
-) -> list[dict[str, Any]]:
-    """The record lines after the header: the engine's own action lines and result line if it
-    writes its own record (:class:`WritesOwnRecord`; the core's result line when the game was
-    cut short), else the core's result line."""
-    lines: list[dict[str, Any]] = list(writer.record_lines()) if writer is not None else []
-    if writer is not None and not (outcome.result == "unfinished" and not state.is_terminal()):
-        lines.append(writer.record_result())
-    else:
-        lines.append(
-            {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
-        )
-    return lines
+    return GameStats(index, outcome, moves, branching, decisions, bound_hit, extra), lines

@@ -22,7 +22,7 @@ from generator.atomic import remove_leftovers
 from generator.checks import static_checks
 from generator.engine import Game, State, num_legal_actions
 from generator.errors import InputError
-from generator.records import record_path, records_lock, write_record
+from generator.records import check_header, record_path, records_lock, write_record
 from generator.registry import Registry
 from generator.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
 from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
@@ -153,15 +153,14 @@ def play_games(plan: CheckPlan, indices: Sequence[int]) -> GameTable:
     game = plan.variant.engine()
     header = None
     if plan.records is not None:
-        header = {
-            "game": plan.variant.game,
-            "variant": plan.variant.rules.model_dump(mode="json"),
-            "seed": plan.seed,
-            "players": game.info().num_players,
-            "agents": [spec.name for spec in plan.agents],
-        }
-        if plan.label:
-            header["purpose"] = plan.label
+        header = check_header(
+            plan.variant.game,
+            plan.variant.rules.model_dump(mode="json"),
+            plan.seed,
+            game.info().num_players,
+            [spec.name for spec in plan.agents],
+            plan.label,
+        )
     if plan.lane is not None:
         return play_fast(
             plan.lane, plan.seed, indices, header, plan.records, plan.profile, plan.limit

@@ -23,6 +23,7 @@ from generator.cad.plan import MachiningPlan, mm
 from generator.errors import InputError
 from generator.svg.layout import write_layout_svg
 from plugins.cardtrack import diagrams
+from plugins.cardtrack.bom import MatSheets, TokenCount, bom_rows
 from plugins.cardtrack.mat import (
     Extras,
     Mat,
@@ -37,7 +38,7 @@ from plugins.cardtrack.mat import (
     write_mat_tiled,
     write_preview_svg,
 )
-from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
+from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.parts import token_plan, token_solid
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.refcard import card_sides, fitting_size, write_refcard
@@ -202,61 +203,16 @@ class CardtrackBuild:
         write_preview_svg(self.mat, self.preview_extras(), path)
 
     def bom_rows(self) -> list[BomRow]:
-        r, p = self.rules, self.production
         big = sum(t.kind == "big" for t in self.tokens)
-        small = len(self.tokens) - big
         tiles = len(mat_grid(self.mat, self.paper).tiles)
-        width, length = sheet_page_size(self.mat)
-        return [
-            BomRow(
-                "cards",
-                "deck of 52 cards + 2 jokers",
-                r.decks,
-                "decks",
-                f"{mm(p.w)} x {mm(p.h)} mm; {CARDS_PER_DECK * r.decks} cards, "
-                f"{2 * r.decks - 2} spare jokers "
-                + ("set aside" if r.spare_jokers == "remove" else "played as wild cards"),
-            ),
-            BomRow(
-                "tokens",
-                f"big token D{mm(p.big_token)} x {mm(p.wood_thickness)} mm",
-                big,
-                "pcs",
-                "one Black, one Red; engraved ring",
-            ),
-            BomRow(
-                "tokens",
-                f"small token D{mm(p.small_token)} x {mm(p.wood_thickness)} mm",
-                small,
-                "pcs",
-                f"{r.small_tokens} Black, {r.small_tokens} Red",
-            ),
-            BomRow(
-                "tokens",
-                "hardwood board",
-                1,
-                "pcs",
-                f"{mm(p.sheet_width)} x {mm(p.sheet_height)} x {mm(p.wood_thickness)} mm",
-            ),
-            BomRow(
-                "mat", f"{self.paper} sheets (tiled mat)", tiles, "sheets", "print at 100 %, tape"
-            ),
-            BomRow(
-                "mat",
-                "large-format sheet (one-page mat)",
-                1,
-                "sheets",
-                f"{mm(width)} x {mm(length)} mm (alternative to the tiled mat)",
-            ),
-            BomRow(
-                "print",
-                "reference card",
-                2 * len(self.languages),
-                "pcs",
-                f"one per player and language ({', '.join(self.languages)}), "
-                f"{mm(p.w)} x {mm(p.h)} mm, printed both sides",
-            ),
-        ]
+        sheet = sheet_page_size(self.mat)
+        return bom_rows(
+            self.rules,
+            self.production,
+            TokenCount(big, len(self.tokens) - big),
+            MatSheets(self.paper, tiles, sheet),
+            self.languages,
+        )
 
     def write_bom(self, path: Path) -> None:
         write_bom(path, self.bom_rows())

@@ -11,16 +11,6 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from generator.api import PrintOptions, StrictModel
-from plugins.cardtrack.production import CardtrackProduction
-
-__all__ = [
-    "PRESETS",
-    "CardtrackPrint",
-    "CardtrackProduction",
-    "CardtrackRules",
-    "buildable_cards",
-    "kings_per_colour",
-]
 
 CARDS_PER_DECK = 54
 """52 cards plus 2 jokers."""

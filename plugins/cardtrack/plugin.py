@@ -17,12 +17,8 @@ from generator.api import (
 )
 from plugins.cardtrack.agents import AGENTS
 from plugins.cardtrack.checks import static_checks
-from plugins.cardtrack.options import (
-    PRESETS,
-    CardtrackPrint,
-    CardtrackProduction,
-    CardtrackRules,
-)
+from plugins.cardtrack.options import PRESETS, CardtrackPrint, CardtrackRules
+from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rules import make_game
 
 if TYPE_CHECKING:

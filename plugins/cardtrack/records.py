@@ -26,8 +26,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.engine import Outcome
-from generator.records import RecordError
+from generator.records import RecordError, split_record
 from plugins.cardtrack import cards
+from plugins.cardtrack.actions import ACTION_NAMES
 from plugins.cardtrack.geometry import Slot, neighbours, slot_index, slot_of_index
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.rules import (
@@ -44,8 +45,6 @@ from plugins.cardtrack.rules import (
 
 def game_from_header(header: Mapping[str, Any]) -> CardtrackGame:
     """The game of a record header (``variant``: the ``[rules]`` table)."""
-    if header.get("game") != "cardtrack":
-        raise RecordError(1, f"not a cardtrack record (game = {header.get('game')!r})")
     variant = header.get("variant")
     table = variant.get("rules", variant) if isinstance(variant, Mapping) else None
     if not isinstance(table, Mapping):
@@ -160,19 +159,27 @@ def _action(state: CardtrackState, entry: Mapping[str, Any], line: int) -> int:
     raise RecordError(line, f"unknown action {what!r}")
 
 
+CARD_KEYS = frozenset({"card", "deck", "owner", "action", "slot", "path", "token", "reshuffled"})
+"""The keys of every card line."""
+RESULT_KEYS = frozenset({"result", "winners", "cards"})
+"""The keys of the result line."""
+
+
 def replay_record(lines: Sequence[Mapping[str, Any]]) -> CardtrackState:
-    """Replay a record (header, card lines, result) and return the final state.
+    """Replay a record (header, card lines, result) and return the final state (for tools and
+    tests; :func:`check_record` is the game's record checker).
 
     Raises :class:`RecordError` (a ``ValueError``) naming the first bad line.
     """
-    if len(lines) < 2:
-        raise RecordError(len(lines) or 1, "a record needs a header and a result line")
-    for number, line in enumerate(lines, start=1):
-        if not isinstance(line, Mapping):
-            raise RecordError(number, f"expected a JSON object, got {type(line).__name__}")
-    header, entries, result = lines[0], lines[1:-1], lines[-1]
-    state = game_from_header(header).new_initial_state()
-    for number, entry in enumerate(entries, start=2):
+    parts = split_record(
+        lines,
+        "cardtrack",
+        action_keys=dict.fromkeys(ACTION_NAMES, CARD_KEYS),
+        kind="action",
+        result_keys=RESULT_KEYS,
+    )
+    state = game_from_header(parts.header).new_initial_state()
+    for number, entry in parts.numbered():
         if state.is_terminal():
             raise RecordError(number, "a card after the end of the game")
         owner = entry.get("owner")
@@ -194,34 +201,19 @@ def replay_record(lines: Sequence[Mapping[str, Any]]) -> CardtrackState:
             state.apply_action(action)
         except ValueError as exc:
             raise RecordError(number, f"the engine refuses the action: {exc}") from None
-    last = len(lines)
+    last = parts.last
     if not state.is_terminal():
         raise RecordError(last, "the cards do not finish the game")
-    if dict(result) != state.record_result():
-        raise RecordError(last, f"result {dict(result)} does not match {state.record_result()}")
+    if dict(parts.result) != state.record_result():
+        raise RecordError(
+            last, f"result {dict(parts.result)} does not match {state.record_result()}"
+        )
     return state
 
 
 def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
     """Replay a record (:func:`replay_record`) and return the outcome of its final state."""
     return replay_record(lines).outcome()
-
-
-def record_of(
-    state: CardtrackState, header: Mapping[str, Any] | None = None
-) -> list[dict[str, Any]]:
-    """The whole record of a finished game, as the core writes it (header, lines, result)."""
-    game = state.game
-    return [
-        {
-            "game": "cardtrack",
-            "variant": game.parameters(),
-            **(header or {}),
-            **game.record_header(),
-        },
-        *state.record_lines(),
-        state.record_result(),
-    ]
 
 
 def slot_list(index: int) -> list[str | int]:

@@ -28,8 +28,9 @@ from generator.svg.layout import write_layout_svg
 from generator.svg.preview import Piece, write_preview_svg
 from plugins.halma.bom import bom_rows
 from plugins.halma.geometry import StarBoard, star_board
-from plugins.halma.options import PALETTE, HalmaProduction, HalmaRules
+from plugins.halma.options import HalmaRules
 from plugins.halma.parts import BoardPlan, board_plan, peg_solid
+from plugins.halma.production import PALETTE, HalmaProduction
 
 if TYPE_CHECKING:
     from generator.variant import Variant

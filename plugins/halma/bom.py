@@ -9,8 +9,9 @@ from generator.cad.nesting import SheetFit, sheet_fit
 from generator.cad.plan import mm
 from plugins.halma.box import MIN_PLAYERS, box_of
 from plugins.halma.geometry import StarBoard
-from plugins.halma.options import SEATINGS, HalmaProduction
+from plugins.halma.options import SEATINGS
 from plugins.halma.parts import blank_size
+from plugins.halma.production import HalmaProduction
 
 
 def board_sheet_fit(board: StarBoard, production: HalmaProduction) -> SheetFit:

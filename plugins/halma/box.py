@@ -11,7 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from plugins.halma.geometry import holes_per_point
-from plugins.halma.options import SEATINGS, HalmaProduction, HalmaRules
+from plugins.halma.options import SEATINGS, HalmaRules
+from plugins.halma.production import HalmaProduction
 
 MIN_PLAYERS = min(SEATINGS)
 MAX_PLAYERS = max(SEATINGS)

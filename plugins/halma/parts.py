@@ -24,7 +24,7 @@ from generator.cad.plan import (
     notes_operation,
 )
 from plugins.halma.geometry import SQRT3_2, StarBoard
-from plugins.halma.options import HalmaProduction
+from plugins.halma.production import HalmaProduction
 
 if TYPE_CHECKING:
     import cadquery as cq

@@ -16,7 +16,8 @@ from generator.api import (
 )
 from plugins.halma.agents import AGENTS
 from plugins.halma.checks import static_checks
-from plugins.halma.options import PRESETS, HalmaPrint, HalmaProduction, HalmaRules
+from plugins.halma.options import PRESETS, HalmaPrint, HalmaRules
+from plugins.halma.production import HalmaProduction
 from plugins.halma.rules import make_game
 
 if TYPE_CHECKING:

@@ -9,8 +9,9 @@ from generator.cad.plan import mm
 from plugins.halma.bom import board_sheet_fit
 from plugins.halma.box import MAX_PLAYERS, MIN_PLAYERS, box_of
 from plugins.halma.geometry import StarBoard, star_board
-from plugins.halma.options import HalmaProduction, HalmaRules
+from plugins.halma.options import HalmaRules
 from plugins.halma.parts import blank_size, board_outline, edge_distance, marking_offset
+from plugins.halma.production import HalmaProduction
 
 if TYPE_CHECKING:
     from generator.variant import Variant

@@ -3,7 +3,9 @@
 A record is JSON Lines (``DESIGN.md``): a header with the ``[rules]`` table (``variant``, added
 by the core), ``n`` and each seat's ``start`` and ``target`` holes as ``[q, r]`` lists (from
 :meth:`HalmaGame.record_header`), one ``{"player": i, "path": [[q, r], ...]}`` line per turn
-(an empty path is a pass) and a last ``{"result", "winners", "rounds"}`` line.
+(an empty path is a pass) and a last ``{"result", "winners", "rounds"}`` line; the core's
+:class:`~generator.records.RecordBuilder` writes it, :func:`~generator.records.split_record`
+takes it apart.
 
 :func:`check_record` (the game's record checker) checks each path hop by hop against the
 rules text (steps, jumps over an occupied middle hole, no landing twice, never back on the
@@ -20,7 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.engine import Outcome
-from generator.records import RecordError
+from generator.records import RecordError, split_record
 from plugins.halma.geometry import DIRECTIONS, point_of
 from plugins.halma.movegen import holes_of
 from plugins.halma.options import HalmaRules
@@ -137,21 +139,21 @@ def check_path(game: HalmaGame, state: HalmaState, path: list[tuple[int, int]], 
     return index[start] * game.size + index[path[-1]]
 
 
+ACTION_KEYS = frozenset({"player", "path"})
+"""The keys of every move line."""
+
+
 def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
     """Replay a record (header, actions, result) and return its outcome.
 
     Raises :class:`RecordError` (a ``ValueError``) naming the first bad line.
     """
-    if len(lines) < 2:
-        raise RecordError(len(lines) or 1, "a record needs a header and a result line")
-    for number, line in enumerate(lines, start=1):
-        if not isinstance(line, Mapping):
-            raise RecordError(number, f"expected a JSON object, got {type(line).__name__}")
-    header, actions, result = lines[0], lines[1:-1], lines[-1]
-    first = actions[0].get("player") if actions else None
-    game = game_from_header(header, first if isinstance(first, int) else None)
+    # the game is checked by game_from_header, which also takes a header without "game"
+    parts = split_record(lines, action_keys=ACTION_KEYS)
+    first = parts.actions[0].get("player") if parts.actions else None
+    game = game_from_header(parts.header, first if isinstance(first, int) else None)
     state = game.new_initial_state()
-    for number, entry in enumerate(actions, start=2):
+    for number, entry in parts.numbered():
         if state.is_terminal():
             raise RecordError(number, "a move after the end of the game")
         if entry.get("player") != state.current_player():
@@ -169,10 +171,11 @@ def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
             state.apply_action(action)
         except ValueError as exc:
             raise RecordError(number, f"the engine rejects the move: {exc}") from None
-    last = len(lines)
+    last = parts.last
     if not state.is_terminal():
         raise RecordError(last, "the moves do not finish the game")
     outcome = state.outcome()
+    result = parts.result
     stated = (result.get("result"), result.get("winners"), result.get("rounds"))
     if stated != (outcome.result, list(outcome.winners), outcome.rounds):
         raise RecordError(
@@ -181,31 +184,3 @@ def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
             f"({outcome.result}, {list(outcome.winners)}, {outcome.rounds})",
         )
     return outcome
-
-
-validate_record = check_record
-"""The former name of :func:`check_record`."""
-
-
-def record_lines(
-    state: HalmaState, actions: Sequence[int], extra_header: Mapping[str, Any] | None = None
-) -> list[dict[str, Any]]:
-    """The record of playing ``actions`` from ``state`` (an initial state) to the end."""
-    game = state.game
-    lines: list[dict[str, Any]] = [
-        {
-            "game": "halma",
-            "variant": game.parameters(),
-            **(extra_header or {}),
-            **game.record_header(),
-        }
-    ]
-    state = state.clone()
-    for action in actions:
-        lines.append({"player": state.current_player(), **state.action_record(action)})
-        state.apply_action(action)
-    outcome = state.outcome()
-    lines.append(
-        {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
-    )
-    return lines

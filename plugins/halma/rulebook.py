@@ -21,8 +21,9 @@ from generator.variant import Variant
 from plugins.halma import diagrams
 from plugins.halma.box import Box, box_of
 from plugins.halma.geometry import StarBoard, opposite, star_board
-from plugins.halma.options import PALETTE, SEATINGS, HalmaProduction, HalmaRules, peg_counts
+from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
 from plugins.halma.parts import blank_size, edge_distance
+from plugins.halma.production import PALETTE, HalmaProduction
 
 LOCALES = Path(__file__).parent / "locales"
 SEAT_COUNTS = (2, 3, 4, 5, 6)

@@ -1,7 +1,7 @@
 """Kubb agents: ``random``, ``basic``, ``tactical`` and the searching ``expectimax``
 (:mod:`plugins.kubb.search`), registered for the game ``kubb`` only.
 
-- ``random``: any legal aim, spot or choice, uniformly.
+- ``random``: any legal aim, spot or choice, uniformly (the core's random agent).
 - ``basic``: takes the nearest legal target (ties: lowest id); throws every kubb in at one
   point :data:`BASIC_DEPTH` past the centre line, :data:`BASIC_SIDE` m off the king's line;
   as defender puts a penalty kubb deep in its half, in the middle; uses the advantage line
@@ -30,6 +30,7 @@ from functools import cache
 
 from generator.api import AgentSpec, SearchSettings
 from generator.engine import Game, State
+from generator.simulate.generic_agents import RandomAgent
 from plugins.kubb.rules import (
     ADVANCE,
     ADVANTAGE,
@@ -107,16 +108,6 @@ def tactical_plan(game: KubbGame) -> tuple[tuple[int, int], tuple[int, int]]:
     return (aims[0], aims[1]), (spots[0], spots[1])
 
 
-class RandomKubbAgent:
-    """Any legal action, uniformly."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def step(self, state: State) -> int:
-        return self.rng.choice(state.legal_actions())
-
-
 class BasicAgent:
     """Nearest target first; throw-ins near the centre line; the advantage line when offered."""
 
@@ -188,9 +179,11 @@ def _game(game: Game) -> KubbGame:
     return game
 
 
-def make_random(game: Game, seat: int, rng: random.Random) -> RandomKubbAgent:
-    """Factory of ``random`` (module level: check pickles agent specs for its workers)."""
-    return RandomKubbAgent(rng)
+def make_random(game: Game, seat: int, rng: random.Random) -> RandomAgent:
+    """Factory of ``random``: the core's random agent (the core's playout samples the throws,
+    so a uniform choice of legal action is all Kubb needs); the spec stays Kubb's for its
+    wording in ``plywright games``. Module level: check pickles agent specs for its workers."""
+    return RandomAgent(rng)
 
 
 def make_basic(game: Game, seat: int, rng: random.Random) -> BasicAgent:

@@ -15,14 +15,12 @@ from pydantic import Field, field_validator, model_validator
 from generator.api import PrintOptions, StrictModel
 from plugins.kubb import throws
 from plugins.kubb.geometry import KubbField
-from plugins.kubb.production import SMALL_SET, KubbProduction
+from plugins.kubb.production import SMALL_SET
 
 SkillLevel = Literal["beginner", "club", "advanced"]
 SkillNumber = Annotated[float, Field(ge=throws.MIN_SKILL, le=throws.MAX_SKILL)]
 Skill = SkillLevel | SkillNumber
 """A level name or the probability of felling a base kubb at 8 m."""
-
-__all__ = ["PRESETS", "KubbPrint", "KubbProduction", "KubbRules", "Skill", "skill_value"]
 
 
 def skill_value(skill: Skill) -> float:

@@ -16,7 +16,8 @@ from generator.api import (
 )
 from plugins.kubb.agents import AGENTS
 from plugins.kubb.checks import static_checks
-from plugins.kubb.options import PRESETS, KubbPrint, KubbProduction, KubbRules
+from plugins.kubb.options import PRESETS, KubbPrint, KubbRules
+from plugins.kubb.production import KubbProduction
 from plugins.kubb.rules import make_game
 
 if TYPE_CHECKING:

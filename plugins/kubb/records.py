@@ -38,7 +38,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.engine import Outcome
-from generator.records import RecordError
+from generator.records import RecordError, split_record
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.options import KubbRules
 
@@ -51,9 +51,7 @@ TOLERANCE = 1e-6
 
 
 def rules_of(header: Mapping[str, Any]) -> KubbRules:
-    """The ``[rules]`` of a record header."""
-    if header.get("game") != "kubb":
-        raise RecordError(1, f"not a kubb record (game = {header.get('game')!r})")
+    """The ``[rules]`` of a record header (:func:`check_record` has checked its ``game``)."""
     try:
         return KubbRules.model_validate(dict(header.get("variant") or {}))
     except ValidationError as exc:
@@ -226,39 +224,37 @@ def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
     (``rounds``: the turns played).
 
     Raises :class:`RecordError` (a ``ValueError``) naming the first bad line."""
-    if len(lines) < 2:
-        raise RecordError(len(lines) or 1, "a record needs a header and a result line")
-    header, throws_, result = lines[0], lines[1:-1], lines[-1]
+    parts = split_record(
+        lines,
+        "kubb",
+        action_keys={"in": IN_KEYS, "baton": BATON_KEYS},
+        kind="throw",
+        result_keys=RESULT_KEYS,
+    )
+    header, result = parts.header, parts.result
     replay = _Replay(rules_of(header), header)
     winner: int | None = None
     reason = "max_turns"
-    for number, entry in enumerate(throws_, start=2):
-        kind = entry.get("throw")
-        keys = IN_KEYS if kind == "in" else BATON_KEYS
-        if set(entry) != keys:
-            raise RecordError(number, f"keys {sorted(entry)}, expected {sorted(keys)}")
+    for number, entry in parts.numbered():
         if winner is not None:
             raise RecordError(number, "a throw after the king fell")
         if (entry["team"], entry["turn"]) != (replay.team, replay.turn):
             replay.begin(entry["team"], entry["turn"], number)
-        if kind == "in":
+        if entry["throw"] == "in":
             replay.throw_in(entry, number)
         elif replay.baton(entry, number):
             early = entry["aim"] != "king"
             winner = 1 - entry["team"] if early else entry["team"]
             reason = "early_king" if early else "king"
-    if set(result) != RESULT_KEYS:
-        raise RecordError(
-            len(lines), f"result keys {sorted(result)}, expected {sorted(RESULT_KEYS)}"
-        )
     expected = (
         {"result": "win", "winners": [winner], "turns": replay.turn, "reason": reason}
         if winner is not None
         else {"result": "unfinished", "winners": [], "reason": reason}
     )
+    last = parts.last
     for key, value in expected.items():
         if result[key] != value:
-            raise RecordError(len(lines), f"result {key} {result[key]!r}, the throws say {value!r}")
+            raise RecordError(last, f"result {key} {result[key]!r}, the throws say {value!r}")
     if winner is None and result["turns"] != replay.rules.max_turns:
-        raise RecordError(len(lines), "an unfinished game stops at max_turns")
+        raise RecordError(last, "an unfinished game stops at max_turns")
     return Outcome(result["result"], tuple(result["winners"]), result["turns"])

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.engine import CHANCE, TERMINAL, replay
+from generator.records import record_of_actions
 from plugins.cardtrack import cards, movegen, sampling
 from plugins.cardtrack.agents import BlockerAgent, BuilderAgent, RandomAgent
 from plugins.cardtrack.geometry import (
@@ -26,7 +27,7 @@ from plugins.cardtrack.geometry import (
     track_slots,
 )
 from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.records import record_of, replay_record
+from plugins.cardtrack.records import replay_record
 from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
 
 slots = st.builds(Slot, st.sampled_from(["V", "H"]), st.integers(-300, 300), st.integers(0, 500))
@@ -148,7 +149,8 @@ def test_invariants_hold_and_records_replay(rules: dict[str, Any], seed: int, ag
     assert state.current_player() == TERMINAL and state.legal_actions() == []
     replayed = replay(game, state.history())
     assert str(replayed) == str(state)
-    from_record = replay_record(record_of(state, {"seed": seed}))
+    header = {"game": "cardtrack", "variant": game.parameters(), "seed": seed}
+    from_record = replay_record(record_of_actions(game, state.history(), header))
     assert str(from_record) == str(state) and from_record.log_entries() == state.log_entries()
 
 

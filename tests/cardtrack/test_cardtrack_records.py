@@ -14,7 +14,7 @@ from generator.registry import load_registry
 from generator.simulate.playout import play_game
 from plugins.cardtrack.agents import AGENTS
 from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.records import replay_record
+from plugins.cardtrack.records import check_record, replay_record
 from plugins.cardtrack.rules import make_game
 
 AGENT = {spec.name: spec for spec in AGENTS}
@@ -90,6 +90,17 @@ def test_corrupt_lines_are_named(
     bad[line][key] = value
     with pytest.raises(RecordError, match=message):
         replay_record(bad)
+
+
+def test_the_record_s_shape_is_checked_by_the_core_splitter(record: list[dict[str, Any]]) -> None:
+    with pytest.raises(RecordError, match=r"^line 2: unknown action 'fly' \(allowed: "):
+        check_record([*record[:1], {**record[1], "action": "fly"}, *record[2:]])
+    with pytest.raises(RecordError, match=r"^line 2: keys \[.*'note'.*\], expected"):
+        check_record([*record[:1], {**record[1], "note": 1}, *record[2:]])
+    with pytest.raises(RecordError, match=rf"^line {len(record) - 1}: the last line is no result"):
+        check_record(record[:-1])
+    with pytest.raises(RecordError, match=r"^line 1: not a cardtrack record"):
+        check_record([{**record[0], "game": "kubb"}, *record[1:]])
 
 
 def test_bad_paths_are_refused(record: list[dict[str, Any]]) -> None:

@@ -17,11 +17,10 @@ import sample_games
 from generator.api import AgentSpec, GameRegistrar, hookimpl
 from generator.engine import Outcome
 from generator.errors import InputError
-from generator.records import read_record
+from generator.records import Record, read_record
 from generator.registry import Registry, load_registry
 from generator.simulate.fastlane import (
     FastLane,
-    Record,
     fast_game_seed,
     find_fast_lane,
     play_fast,
@@ -36,7 +35,7 @@ from generator.variant import Variant, parse_variant
 from plugins.halma.fast import cache
 from plugins.halma.fast import lane as halma_lane
 from plugins.halma.fast import plugin as halma_fast
-from plugins.halma.records import validate_record
+from plugins.halma.records import check_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -178,7 +177,7 @@ def test_play_fast_writes_records_the_python_engine_replays(
     files = sorted(tmp_path.glob("game-*.jsonl"))
     assert [f.name for f in files] == [f"game-{i:06d}.jsonl" for i in range(20, 30)]
     for path, game in zip(files, stats, strict=True):
-        assert validate_record(read_record(path)) == game.outcome
+        assert check_record(read_record(path)) == game.outcome
     metrics = compute_metrics(stats, 3)
     assert metrics["completion"] == 1.0
     assert list(play_fast(lane, 9, [20], header, None)) == list(stats)[:1]

@@ -18,7 +18,7 @@ from pypdf.generic import ContentStream
 from generator.cad.plan import Circle, MachiningPlan
 from plugins.halma.artifacts import HalmaBuild
 from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaProduction
+from plugins.halma.production import HalmaProduction
 
 MM = 72 / 25.4
 """PDF points per millimetre."""

@@ -23,7 +23,7 @@ from pypdf import PdfReader
 
 from plugins.halma.artifacts import HalmaBuild
 from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaProduction
+from plugins.halma.production import HalmaProduction
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from generator.print.templates import template_grid
 from plugins.halma.artifacts import HalmaBuild
 from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaProduction
+from plugins.halma.production import HalmaProduction
 
 HOLES = 181
 PAPER_PT = {"A4": (595.276, 841.89), "Letter": (612.0, 792.0)}

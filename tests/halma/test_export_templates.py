@@ -266,8 +266,8 @@ def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) 
     from plugins.cardtrack.production import CardtrackProduction
     from plugins.cardtrack.tokens import token_set
     from plugins.halma.geometry import star_board
-    from plugins.halma.options import HalmaProduction
     from plugins.halma.parts import board_plan
+    from plugins.halma.production import HalmaProduction
 
     card = CardtrackProduction()
     plans = [

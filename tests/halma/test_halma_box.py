@@ -17,8 +17,9 @@ from generator.variant import parse_variant
 from plugins.halma.bom import bom_csv, bom_rows
 from plugins.halma.box import box_of
 from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaProduction, HalmaRules
+from plugins.halma.options import HalmaRules
 from plugins.halma.plugin import GAME
+from plugins.halma.production import HalmaProduction
 from plugins.halma.production_checks import box_check, halma_production_checks
 from plugins.halma.rulebook import write_rulebook
 from tests.pdfread import page_texts

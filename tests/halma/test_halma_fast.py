@@ -15,13 +15,13 @@ from generator.registry import Registry
 from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.playout import GameStats, play_game
 from plugins.halma.agents import AGENTS, GreedyAgent
-from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, greedy_probe, write_record
+from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, greedy_probe, record_from_log
 from plugins.halma.fast.probe import fast_moves, fast_perft, start_pegs
 from plugins.halma.fast.tables import fast_tables
 from plugins.halma.geometry import holes_per_point, star_board
 from plugins.halma.movegen import holes_of
 from plugins.halma.options import HalmaRules
-from plugins.halma.records import validate_record
+from plugins.halma.records import check_record
 from plugins.halma.rules import make_game
 
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
@@ -166,7 +166,7 @@ def test_fast_games_replay_as_records_through_the_python_engine(
     for index, (stats, record) in enumerate(zip(table, records, strict=True)):
         assert record is not None
         assert record[0]["game_index"] == index == stats.index
-        assert validate_record(record) == stats.outcome
+        assert check_record(record) == stats.outcome
         assert stats.moves == len(record) - 2
         assert stats.decisions <= stats.moves <= stats.branching_total
         results.add(stats.outcome.result)
@@ -176,14 +176,14 @@ def test_fast_games_replay_as_records_through_the_python_engine(
         assert {"win", "draw"} <= results
 
 
-def test_write_record_refuses_a_move_the_python_engine_refuses() -> None:
+def test_record_from_log_refuses_a_move_the_python_engine_refuses() -> None:
     import numpy as np
 
     game = make_game(HalmaRules(n=2))
     start = start_pegs(game.rules)[0][0]
     log = np.array([[start, start]], np.int32)
     with pytest.raises(RuntimeError, match="refuses"):
-        write_record(game, header(game.rules), 0, log, Outcome("win", (0,), 1))
+        record_from_log(game, header(game.rules), 0, log, Outcome("win", (0,), 1))
 
 
 def test_games_depend_on_seed_and_index_only() -> None:
@@ -321,7 +321,7 @@ def test_random_variants_replay_through_the_python_engine() -> None:
         table, records = HalmaFastLane(rules, agents).play(k, range(2), header(rules))
         assert records is not None
         for stats, record in zip(table, records, strict=True):
-            assert validate_record(record) == stats.outcome
+            assert check_record(record) == stats.outcome
             results.add(stats.outcome.result)
     assert {"win", "unfinished"} <= results
 

@@ -11,8 +11,8 @@ from generator.errors import InputError
 from generator.registry import load_registry
 from generator.variant import parse_variant
 from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaProduction
 from plugins.halma.parts import board_plan
+from plugins.halma.production import HalmaProduction
 
 REGISTRY = load_registry()
 SIZES = st.one_of(

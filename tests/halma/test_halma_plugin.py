@@ -14,8 +14,9 @@ from generator.api import StaticCheck
 from generator.checks import static_checks
 from generator.registry import load_registry
 from generator.variant import Variant, load_variant, parse_variant
-from plugins.halma.options import HalmaProduction, HalmaRules
+from plugins.halma.options import HalmaRules
 from plugins.halma.plugin import GAME
+from plugins.halma.production import HalmaProduction
 from plugins.halma.rules import HalmaGame
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,8 @@ from generator.variant import Variant, load_variant
 from plugins.halma import diagrams, rulebook
 from plugins.halma.box import box_of
 from plugins.halma.geometry import star_board
-from plugins.halma.options import SEATINGS, HalmaProduction, HalmaRules, peg_counts
+from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
+from plugins.halma.production import HalmaProduction
 from tests.pdfread import Run, page_texts, text_runs
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

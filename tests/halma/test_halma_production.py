@@ -15,8 +15,8 @@ from generator.variant import parse_variant
 from plugins.halma.artifacts import halma_artifacts, halma_build
 from plugins.halma.bom import bom_csv, bom_rows
 from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaProduction
 from plugins.halma.parts import board_outline, board_plan, model_centres
+from plugins.halma.production import HalmaProduction
 from plugins.halma.production_checks import halma_production_checks, production_checks
 
 

@@ -11,16 +11,11 @@ from typing import Any
 import pytest
 
 from generator.engine import Outcome
-from generator.records import RecordError, read_record
+from generator.records import RecordError, read_record, record_of_actions
 from generator.simulate.playout import play_game
 from plugins.halma.agents import AGENTS, greedy
 from plugins.halma.options import HalmaRules
-from plugins.halma.records import (
-    check_path,
-    game_from_header,
-    record_lines,
-    validate_record,
-)
+from plugins.halma.records import check_path, check_record, game_from_header
 from plugins.halma.rules import HalmaGame, make_game
 
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
@@ -31,7 +26,8 @@ def greedy_record(game: HalmaGame, seed: int = 0) -> list[dict[str, Any]]:
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(agents[state.current_player()].step(state))
-    return record_lines(game.new_initial_state(), state.history())
+    header = {"game": "halma", "variant": game.parameters()}
+    return record_of_actions(game, state.history(), header)
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +36,7 @@ def record() -> list[dict[str, Any]]:
 
 
 def test_a_record_replays_to_its_outcome(record: list[dict[str, Any]]) -> None:
-    outcome = validate_record(record)
+    outcome = check_record(record)
     assert outcome == Outcome(
         record[-1]["result"], tuple(record[-1]["winners"]), record[-1]["rounds"]
     )
@@ -57,14 +53,14 @@ def test_record_from_the_core_simulator(tmp_path: Path) -> None:
     assert lines is not None
     path = tmp_path / "game.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    outcome = validate_record(read_record(path))
+    outcome = check_record(read_record(path))
     assert outcome.result in ("win", "draw")
 
 
 def test_header_without_rules_is_rebuilt_from_the_holes(record: list[dict[str, Any]]) -> None:
     bare = copy.deepcopy(record)
     del bare[0]["variant"]
-    assert validate_record(bare) == validate_record(record)
+    assert check_record(bare) == check_record(record)
     game = game_from_header(bare[0])
     assert game.rules.seat_points() == (0, 3) and game.rules.target_points() == (3, 0)
 
@@ -77,19 +73,19 @@ def broken(record: list[dict[str, Any]], line: int, **change: Any) -> list[dict[
 
 def test_wrong_player_is_named(record: list[dict[str, Any]]) -> None:
     with pytest.raises(RecordError, match=r"^line 3: player 0 moves, expected 1"):
-        validate_record(broken(record, 3, player=0))
+        check_record(broken(record, 3, player=0))
 
 
 def test_jump_over_an_empty_hole_is_refused(record: list[dict[str, Any]]) -> None:
     # the first move of seat 0 (P0, n = 3): a jump from the tip straight down over nothing
     with pytest.raises(RecordError, match=r"^line 2: "):
-        validate_record(broken(record, 2, path=[[3, -3], [3, -1]]))
+        check_record(broken(record, 2, path=[[3, -3], [3, -1]]))
 
 
 def test_hop_that_is_no_step_or_jump_is_refused(record: list[dict[str, Any]]) -> None:
     start = record[1]["path"][0]
     with pytest.raises(RecordError, match="no step or jump"):
-        validate_record(broken(record, 2, path=[start, [0, 0]]))
+        check_record(broken(record, 2, path=[start, [0, 0]]))
 
 
 def test_landing_twice_is_refused() -> None:
@@ -117,41 +113,50 @@ def test_target_lock_is_checked_hop_by_hop() -> None:
 
 def test_pass_with_a_move_is_refused(record: list[dict[str, Any]]) -> None:
     with pytest.raises(RecordError, match=r"^line 2: a pass while a move is possible"):
-        validate_record(broken(record, 2, path=[]))
+        check_record(broken(record, 2, path=[]))
 
 
 def test_wrong_result_is_refused(record: list[dict[str, Any]]) -> None:
     last = len(record)
     with pytest.raises(RecordError, match=rf"^line {last}: result"):
-        validate_record(broken(record, last, rounds=record[-1]["rounds"] + 1))
+        check_record(broken(record, last, rounds=record[-1]["rounds"] + 1))
     with pytest.raises(RecordError, match=rf"^line {last}: result"):
-        validate_record(broken(record, last, winners=[1 - record[-1]["winners"][0]]))
+        check_record(broken(record, last, winners=[1 - record[-1]["winners"][0]]))
 
 
 def test_truncated_record_is_refused(record: list[dict[str, Any]]) -> None:
     cut = [*record[:5], record[-1]]
     with pytest.raises(RecordError, match="do not finish"):
-        validate_record(cut)
+        check_record(cut)
 
 
 def test_move_after_the_end_is_refused(record: list[dict[str, Any]]) -> None:
     extra = [*record[:-1], {"player": 0, "path": record[1]["path"]}, record[-1]]
     with pytest.raises(RecordError, match="after the end"):
-        validate_record(extra)
+        check_record(extra)
 
 
 def test_header_that_contradicts_the_rules_is_refused(record: list[dict[str, Any]]) -> None:
     bad = copy.deepcopy(record)
     bad[0]["target"] = list(reversed(bad[0]["target"]))
     with pytest.raises(RecordError, match=r"^line 1: header 'target'"):
-        validate_record(bad)
+        check_record(bad)
     with pytest.raises(RecordError, match="not a halma record"):
-        validate_record(broken(record, 1, game="kubb"))
+        check_record(broken(record, 1, game="kubb"))
+
+
+def test_the_record_s_shape_is_checked_by_the_core_splitter(record: list[dict[str, Any]]) -> None:
+    with pytest.raises(RecordError, match=r"^line 2: keys \['path', 'player', 'seat'\]"):
+        check_record(broken(record, 2, seat=0))
+    with pytest.raises(RecordError, match=rf"^line {len(record) - 1}: the last line is no result"):
+        check_record(record[:-1])
+    with pytest.raises(RecordError, match=rf"^line {len(record)}: result keys"):
+        check_record(broken(record, len(record), turns=3))
 
 
 def test_lines_must_be_objects(record: list[dict[str, Any]]) -> None:
     with pytest.raises(RecordError, match=r"^line 3: expected a JSON object"):
-        validate_record([*record[:2], [1, 2], *record[3:]])  # type: ignore[list-item]
+        check_record([*record[:2], [1, 2], *record[3:]])  # type: ignore[list-item]
 
 
 def test_unreadable_lines_are_named(tmp_path: Path) -> None:

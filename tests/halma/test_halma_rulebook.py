@@ -17,7 +17,8 @@ from pypdf import PdfReader
 from generator.api import CheckOptions, GameDefinition
 from generator.print.document import rulebook_info
 from generator.variant import Variant
-from plugins.halma.options import HalmaPrint, HalmaProduction, HalmaRules
+from plugins.halma.options import HalmaPrint, HalmaRules
+from plugins.halma.production import HalmaProduction
 from plugins.halma.rulebook import (
     Texts,
     rulebook_artifacts,
@@ -316,7 +317,8 @@ def test_same_bytes_in_another_process(tmp_path: Path) -> None:
     there = tmp_path / "there.pdf"
     script = (
         "import sys; from pathlib import Path; "
-        "from plugins.halma.options import HalmaRules, HalmaProduction; "
+        "from plugins.halma.options import HalmaRules; "
+        "from plugins.halma.production import HalmaProduction; "
         "from plugins.halma.rulebook import write_rulebook; "
         "write_rulebook(Path(sys.argv[1]), 'en', HalmaRules(n=5), HalmaProduction(), 'A4')"
     )

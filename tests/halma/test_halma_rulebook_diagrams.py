@@ -10,7 +10,8 @@ from reportlab.graphics.shapes import Group, String
 from generator.print.fonts import register_fonts
 from plugins.halma import diagrams
 from plugins.halma.geometry import DIRECTIONS, MAX_N, MIN_N, StarBoard, star_board
-from plugins.halma.options import SEATINGS, HalmaProduction
+from plugins.halma.options import SEATINGS
+from plugins.halma.production import HalmaProduction
 from plugins.halma.rulebook import board_size_mm, favoured_seat, move_colours, point_colours
 
 SIZES = range(MIN_N, MAX_N + 1)

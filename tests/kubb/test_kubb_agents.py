@@ -8,6 +8,7 @@ import random
 import pytest
 
 from generator.registry import Registry
+from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.playout import play_game
 from plugins.kubb.agents import AGENTS, BASIC_DEPTH, basic_plan, tactical_plan
 from plugins.kubb.options import PRESETS, KubbRules
@@ -33,6 +34,12 @@ def test_agents_are_registered_for_kubb_only(registry: Registry) -> None:
     for name in ("random", "basic", "tactical"):
         assert SPECS[name].games == ("kubb",)
         assert registry.agent("kubb", name).factory is SPECS[name].factory
+
+
+def test_random_is_the_core_random_agent() -> None:
+    """The core's playout samples the throws, so Kubb's ``random`` is the core's agent."""
+    agent = SPECS["random"].factory(SEED, 0, random.Random(1))
+    assert type(agent) is RandomAgent
 
 
 @pytest.mark.parametrize("name", ["random", "basic", "tactical"])

@@ -118,6 +118,19 @@ def test_broken_records_are_refused(
         check_record(lines)
 
 
+def test_the_record_s_shape_is_checked_by_the_core_splitter(
+    seed_record: list[dict[str, Any]],
+) -> None:
+    lines = copy.deepcopy(seed_record)
+    lines[1]["throw"] = "roll"
+    with pytest.raises(RecordError, match=r"^line 2: unknown throw 'roll' \(allowed: baton, in\)"):
+        check_record(lines)
+    with pytest.raises(RecordError, match=rf"^line {len(lines) - 1}: the last line is no result"):
+        check_record(seed_record[:-1])
+    with pytest.raises(RecordError, match=r"^line 1: not a kubb record"):
+        check_record([{**seed_record[0], "game": "halma"}, *seed_record[1:]])
+
+
 def test_check_records_through_the_command_line(run_cli: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "records"
     result = run_cli(

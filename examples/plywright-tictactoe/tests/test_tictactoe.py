@@ -12,7 +12,7 @@ import pytest
 from generator.build import collect_artifacts
 from generator.checks import static_checks
 from generator.engine import TERMINAL, Game, Outcome, State, replay
-from generator.records import RecordError
+from generator.records import RecordError, record_of_actions
 from generator.registry import Registry, load_registry
 from generator.variant import load_variant, parse_variant
 from hypothesis import given, settings
@@ -366,18 +366,7 @@ def test_static_checks_catch_bad_variants() -> None:
 
 def a_record(moves: list[int], size: int = 3) -> list[dict[str, Any]]:
     g = game(size)
-    state = g.new_initial_state()
-    lines: list[dict[str, Any]] = [
-        {"game": "tictactoe", "variant": g.parameters(), "seed": 1, **g.record_header()}
-    ]
-    for action in moves:
-        lines.append({"player": state.current_player(), **state.action_record(action)})
-        state.apply_action(action)
-    outcome = state.outcome()
-    lines.append(
-        {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
-    )
-    return lines
+    return record_of_actions(g, moves, {"game": "tictactoe", "variant": g.parameters(), "seed": 1})
 
 
 def test_a_record_replays_to_its_outcome() -> None:
@@ -393,6 +382,8 @@ def test_a_record_replays_to_its_outcome() -> None:
         (1, {"cell": [3, 0]}, r"line 2: cell must be \[row, col\]"),
         (6, {"winners": [1]}, "line 7: result"),
         (0, {"game": "halma"}, "line 1: not a tictactoe record"),
+        (3, {"note": "x"}, r"line 4: keys \['cell', 'note', 'player'\]"),
+        (6, {"turns": 3}, "line 7: result keys"),
     ],
 )
 def test_a_broken_record_is_refused(line: int, change: dict[str, Any], message: str) -> None:

@@ -10,8 +10,8 @@ agent (uniform over the distinct moves), with their own random streams: results 
 the Python path in distribution, not game by game.
 
 Records: the kernels log each move as ``(from, to)``; the Python engine replays the log to
-write the paths (and refuses a move it does not allow), so a record is exactly what the Python
-path would write for those moves.
+write the paths (and refuses a move it does not allow) through the core's record builder, so a
+record is exactly what the Python path would write for those moves.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.engine import Outcome, Result, own_record
-from generator.simulate.fastlane import Record, fast_game_seed
+from generator.engine import Outcome, Result
+from generator.records import Record, RecordBuilder
+from generator.simulate.fastlane import fast_game_seed
 from generator.simulate.table import RESULT_CODE, BranchingProfile, GameTable
 from plugins.halma.fast.cache import COMPILING
 from plugins.halma.fast.tables import FastTables, fast_tables
@@ -253,7 +254,7 @@ class HalmaFastLane:
             log = moves[2 * offsets[g] : 2 * offsets[g + 1]].reshape(-1, 2)
             outcome = outcome_of(stats[g].tolist(), t.players)
             cut = bool(stats[g, 6])
-            records.append(write_record(game, record_header, index, log, outcome, cut))
+            records.append(record_from_log(game, record_header, index, log, outcome, cut))
         return table, records
 
 
@@ -280,7 +281,7 @@ def stats_table(
     )
 
 
-def write_record(
+def record_from_log(
     game: HalmaGame,
     record_header: Mapping[str, Any],
     index: int,
@@ -289,19 +290,16 @@ def write_record(
     cut: bool = False,
 ) -> Record:
     """The record of one fast-lane game, replayed through the Python engine (which writes each
-    move's path and refuses an illegal move) in the core's format: its own record lines and
-    result line if the state has them, else one line per move and the core's result line.
+    move's path and refuses an illegal move) by the core's
+    :class:`~generator.records.RecordBuilder`, so it is exactly what the Python path writes.
     ``cut``: the move limit ended the game (unfinished; the replay must still be running).
     ``RuntimeError`` if the engines disagree."""
-    lines: Record = [{**record_header, "game_index": index, **game.record_header()}]
     state = game.new_initial_state()
-    writer = own_record(state)
-    own_lines = writer is not None
+    builder = RecordBuilder(game, state, record_header, index)
     for f, t in log.tolist():
         action = game.pass_action if f < 0 else f * game.size + t
         try:
-            if not own_lines:
-                lines.append({"player": state.current_player(), **state.action_record(action)})
+            builder.add(state, action)
             state.apply_action(action)
         except ValueError as exc:
             raise RuntimeError(f"fast lane game {index}: the Python engine refuses {exc}") from None
@@ -310,12 +308,4 @@ def write_record(
             raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
     elif not state.is_terminal() or state.outcome() != outcome:
         raise RuntimeError(f"fast lane game {index}: the Python replay ends differently")
-    if writer is not None:
-        lines.extend(writer.record_lines())
-    if writer is not None and not cut:
-        lines.append(writer.record_result())
-    else:
-        lines.append(
-            {"result": outcome.result, "winners": list(outcome.winners), "rounds": outcome.rounds}
-        )
-    return lines
+    return builder.finish(state, outcome)

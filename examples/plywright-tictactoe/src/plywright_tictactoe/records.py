@@ -3,8 +3,10 @@
 A record is JSON Lines, as ``plywright check --records DIR`` writes it: a header (the core's
 keys, ``variant`` = the ``[rules]`` table, plus ``size`` from ``record_header()``), one
 ``{"player": p, "cell": [row, col]}`` line per move, and ``{"result", "winners", "rounds"}``.
-:func:`check_record` reads each cell back from the rules (on the board, empty, the right
-player), lets the engine play it and compares the stated result with the replay's.
+:func:`check_record` takes it apart with :func:`generator.records.split_record` (which checks
+the shape: objects, a header of this game, the keys of every move line, a result line last),
+reads each cell back from the rules (on the board, empty, the right player), lets the engine
+play it and compares the stated result with the replay's.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.engine import Outcome
-from generator.records import RecordError
+from generator.records import RecordError, split_record
 from pydantic import ValidationError
 
 from plywright_tictactoe import GAME_NAME
@@ -32,19 +34,19 @@ def _cell(entry: Mapping[str, Any], size: int, line: int) -> int:
     return cell[0] * size + cell[1]
 
 
+MOVE_KEYS = frozenset({"player", "cell"})
+"""The keys of every move line."""
+
+
 def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
     """Replay a record and return its outcome; :class:`RecordError` names the first bad line."""
-    if len(lines) < 2:
-        raise RecordError(len(lines) or 1, "a record needs a header and a result line")
-    header, moves, result = lines[0], lines[1:-1], lines[-1]
-    if header.get("game") != GAME_NAME:
-        raise RecordError(1, f"not a {GAME_NAME} record (game = {header.get('game')!r})")
+    parts = split_record(lines, GAME_NAME, action_keys=MOVE_KEYS)
     try:
-        rules = TicTacToeRules.model_validate(dict(header.get("variant") or {}))
+        rules = TicTacToeRules.model_validate(dict(parts.header.get("variant") or {}))
     except ValidationError as exc:
         raise RecordError(1, f"invalid rules in the header: {exc.errors()[0]['msg']}") from None
     state = make_game(rules).new_initial_state()
-    for number, entry in enumerate(moves, start=2):
+    for number, entry in parts.numbered():
         if entry.get("player") != state.current_player():
             raise RecordError(number, f"player {entry.get('player')!r} moves out of turn")
         try:
@@ -52,9 +54,10 @@ def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
         except ValueError as exc:
             raise RecordError(number, str(exc)) from None
     if not state.is_terminal():
-        raise RecordError(len(lines), "the moves do not finish the game")
+        raise RecordError(parts.last, "the moves do not finish the game")
     outcome = state.outcome()
+    result = parts.result
     stated = (result.get("result"), result.get("winners"), result.get("rounds"))
     if stated != (outcome.result, list(outcome.winners), outcome.rounds):
-        raise RecordError(len(lines), f"result {stated} does not match the replay")
+        raise RecordError(parts.last, f"result {stated} does not match the replay")
     return outcome

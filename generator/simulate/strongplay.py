@@ -49,6 +49,14 @@ from generator.registry import Registry
 from generator.simulate.executors import Backend
 from generator.simulate.fastlane import select_fast_lane
 from generator.simulate.metrics import compute_metrics
+from generator.simulate.report_types import (
+    Probe,
+    SkillRung,
+    SpoilerProbe,
+    StrongMetrics,
+    StrongPlay,
+    StrongSeatProbe,
+)
 from generator.simulate.stats import seat_fairness, wilson
 from generator.simulate.table import GameTable
 from generator.variant import Variant
@@ -302,7 +310,7 @@ def _pct(value: float) -> str:
 
 def ladder_rungs(
     found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
-) -> list[dict[str, Any]]:
+) -> list[SkillRung]:
     """``metrics.skill``: one entry per rung (the seats' games pooled)."""
     rungs: dict[int, dict[str, Any]] = {}
     for matchup, table in zip(found, tables, strict=True):
@@ -324,7 +332,7 @@ def ladder_rungs(
         entry["wins"] += wins[matchup.seat]
         entry["decided"] += sum(wins)
         entry["draws"] += table.count("draw")
-    out = []
+    out: list[SkillRung] = []
     for _, entry in sorted(rungs.items()):
         games, wins, decided = entry["games"], entry["wins"], entry["decided"]
         low, high = wilson(wins, games, options.confidence)
@@ -346,7 +354,7 @@ def ladder_rungs(
     return out
 
 
-def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> dict[str, Any]:
+def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> StrongMetrics:
     """``metrics.strong``: the strong self-play games measured like the check's own."""
     definition = variant.definition
     metrics = compute_metrics(
@@ -392,7 +400,7 @@ def spoiler_probe(
     seats: int,
     options: CheckOptions,
     strong_victim: GameTable | None = None,
-) -> dict[str, Any]:
+) -> SpoilerProbe:
     """One spoiler probe's entry of ``probes`` (see the module); ``strong_victim``: the pair's
     strong-victim games, if they were played."""
     assert matchup.victim is not None
@@ -481,7 +489,7 @@ def spoiler_probe(
 
 def seat_probe(
     found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
-) -> dict[str, Any] | None:
+) -> StrongSeatProbe | None:
     """The strong-seat probe (``full``): the strong agent's wins by the seat it held."""
     pairs = [(m, t) for m, t in zip(found, tables, strict=True) if m.kind == "seat"]
     if not pairs:
@@ -518,7 +526,7 @@ def strong_play_report(
     tables: Sequence[GameTable],
     baseline: GameTable,
     level: ProbeLevel,
-) -> dict[str, Any]:
+) -> StrongPlay:
     """``skill``, ``strong`` and ``probes`` of the report from the matchups' games."""
     seats = variant.engine().info().num_players
     options = variant.check
@@ -527,7 +535,7 @@ def strong_play_report(
     victims = {
         (m.seat, m.victim): t for m, t in zip(found, tables, strict=True) if m.kind == "victim"
     }
-    probes = [
+    probes: list[Probe] = [
         spoiler_probe(m, t, baseline, seats, options, victims.get((m.seat, m.victim)))
         for m, t in zip(found, tables, strict=True)
         if m.kind == "spoiler"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from generator.errors import InputError
 from generator.registry import Registry
@@ -157,7 +157,23 @@ def zip_build(folder: Path, target: Path, name: str) -> None:
             archive.writestr(info, path.read_bytes())
 
 
-def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
+class SweepJobResult(TypedDict):
+    """A sweep job's result: each variant's swept values, verdict and fairness numbers, the
+    fairest, the files it offers, and what the page shows (formatted here: the summary line
+    and the table, ``{"title", "header", "rows", "highlight"}``)."""
+
+    name: str
+    games: int
+    seed: int
+    axes: list[str]
+    variants: list[dict[str, Any]]
+    best: str | None
+    files: list[str]
+    summary: str
+    table: TableJSON
+
+
+def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> SweepJobResult:
     """``plywright sweep`` of the variant in this process (one core): every output in the
     job's sweep folder, and a summary of each variant for the page."""
     from generator.report.rows import sweep_summary, sweep_table

@@ -358,16 +358,15 @@
     for (const name of spec.header) head.appendChild(text("th", name));
     if (bars) head.appendChild(text("th", ""));
     table.appendChild(head);
-    spec.rows.forEach((cells, index) => {
+    spec.rows.forEach((line, index) => {
       const row = document.createElement("tr");
-      row.className = [cells.status, index === spec.highlight ? "best" : ""].join(" ").trim();
-      if (cells.status) row.dataset.status = cells.status;
-      for (const cell of cells.cells) row.appendChild(text("td", cell));
+      row.className = [line.status, index === spec.highlight ? "best" : ""].join(" ").trim();
+      for (const cell of line.cells) row.appendChild(text("td", cell));
       if (bars) {
         const cell = text("td", "", "bar-cell");
-        if (cells.bar !== null) {
+        if (line.bar !== null) {
           const bar = text("span", "", "bar");
-          bar.style.width = `${cells.bar}%`;
+          bar.style.width = `${line.bar}%`;
           cell.appendChild(bar);
         }
         row.appendChild(cell);

@@ -31,6 +31,7 @@ from generator.engine import Game, Outcome, State
 
 if TYPE_CHECKING:
     from generator.simulate.fastlane import FastLane
+    from generator.simulate.report_types import StaticCheckEntry
     from generator.variant import Variant
 
 PROJECT = "plywright"
@@ -487,7 +488,7 @@ class StaticCheck:
     message: str
     severity: Literal["error", "warning"] = "error"
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> StaticCheckEntry:
         return {
             "name": self.name,
             "ok": self.ok,

@@ -39,6 +39,7 @@ from generator.errors import BackendLost, InputError, cut, excerpt
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
     from generator.api import AgentSpec, GameDefinition
     from generator.registry import Registry
+    from generator.simulate.report_types import CheckReport
     from generator.variant import Variant
 
 EXIT_BAD_INPUT = 2
@@ -317,7 +318,7 @@ def check(
     sys.exit(0 if report["verdict"] == "playable" else 1)
 
 
-def _print_report(report: dict[str, Any], variant: Variant) -> None:
+def _print_report(report: CheckReport, variant: Variant) -> None:
     console = _console()
     colour = "green" if report["verdict"] == "playable" else "red"
     console.print(
@@ -334,31 +335,31 @@ def _print_report(report: dict[str, Any], variant: Variant) -> None:
         if not static["ok"]:
             line = f"  [{static['severity']}] {static['name']}: {static['message']}"
             console.print(line, markup=False)
-    from generator.report.summary import confidence_label, metric_rows
+    from generator.report.rows import confidence_label, metric_rows
 
     for note in report.get("notes", []):
         console.print(f"  note: {note}", markup=False)
     table = Table("metric", "value", confidence_label(report))
-    for row in metric_rows(report):
-        table.add_row(*row)
+    for row in metric_rows(report["metrics"]):
+        table.add_row(*row.cells)
     console.print(table)
-    from generator.report.summary import probe_rows, skill_rows, strong_rows
+    from generator.report.rows import probe_rows, skill_rows, strong_rows
 
     if report["metrics"].get("skill"):
         ladder = Table("agent", "against", "games", "win rate", confidence_label(report), "beats")
         for rung in skill_rows(report):
-            ladder.add_row(*rung)
+            ladder.add_row(*rung.cells)
         console.print("skill ladder (one seat against the rung below, seats rotated)")
         console.print(ladder)
         strong = Table("metric", "value", confidence_label(report))
         for row in strong_rows(report):
-            strong.add_row(*row)
+            strong.add_row(*row.cells)
         console.print(f"strong self-play ({report['metrics']['strong']['agent']})")
         console.print(strong)
     if report.get("probes"):
         probes = Table("probe", "games", "result")
         for row in probe_rows(report):
-            probes.add_row(*row)
+            probes.add_row(*row.cells)
         console.print(probes)
 
 

@@ -18,7 +18,8 @@ from generator.report.document import (
     rows_of,
     write_report,
 )
-from generator.report.summary import (
+from generator.report.rows import (
+    cells,
     confidence_label,
     fairness_text,
     metric_rows,
@@ -26,6 +27,7 @@ from generator.report.summary import (
     skill_rows,
     strong_rows,
 )
+from generator.simulate.report_types import CheckReport
 from generator.simulate.table import GameTable
 from generator.variant import Variant
 
@@ -39,7 +41,7 @@ def parameter_rows(variant: Variant) -> tuple[tuple[str, ...], ...]:
     return rows_of(pairs)
 
 
-def verdict_blocks(report: dict[str, Any]) -> list[Block]:
+def verdict_blocks(report: CheckReport) -> list[Block]:
     playable = report["verdict"] == "playable"
     blocks: list[Block] = [
         Text(f"Verdict: {report['verdict']}", "good" if playable else "bad"),
@@ -61,7 +63,7 @@ def verdict_blocks(report: dict[str, Any]) -> list[Block]:
     return blocks
 
 
-def strong_play_blocks(report: dict[str, Any]) -> list[Block]:
+def strong_play_blocks(report: CheckReport) -> list[Block]:
     """The "Strong play" section: the skill ladder as a plot and a table, the strong
     self-play's metrics and the probes (nothing when the check played no strong play)."""
     metrics = report["metrics"]
@@ -89,14 +91,14 @@ def strong_play_blocks(report: dict[str, Any]) -> list[Block]:
         blocks.append(
             TableBlock(
                 ("agent", "against", "games", "win rate", label, "beats"),
-                tuple(skill_rows(report)),
+                cells(skill_rows(report)),
                 (2, 2, 1, 1, 2, 2),
             )
         )
     blocks.append(
         Text(f"Strong self-play: {strong['agent']} in every seat, {strong['games']} games.")
     )
-    blocks.append(TableBlock(("metric", "value", label), tuple(strong_rows(report))))
+    blocks.append(TableBlock(("metric", "value", label), cells(strong_rows(report))))
     if report.get("probes"):
         blocks.append(
             Text(
@@ -106,12 +108,12 @@ def strong_play_blocks(report: dict[str, Any]) -> list[Block]:
             )
         )
         blocks.append(
-            TableBlock(("probe", "games", "result"), tuple(probe_rows(report)), (2, 1, 6))
+            TableBlock(("probe", "games", "result"), cells(probe_rows(report)), (2, 1, 6))
         )
     return blocks
 
 
-def check_report_document(report: dict[str, Any], variant: Variant, games: GameTable) -> Report:
+def check_report_document(report: CheckReport, variant: Variant, games: GameTable) -> Report:
     """The document of a check report; ``games`` feed the plots (and the branching profile,
     when the check kept one)."""
     metrics = report["metrics"]
@@ -147,7 +149,7 @@ def check_report_document(report: dict[str, Any], variant: Variant, games: GameT
     blocks += strong_play_blocks(report)
     blocks += [
         Heading("Metrics"),
-        TableBlock(("metric", "value", confidence_label(report)), tuple(metric_rows(report))),
+        TableBlock(("metric", "value", confidence_label(report)), cells(metric_rows(metrics))),
         Heading("Static checks"),
         TableBlock(
             ("check", "result", "message"),
@@ -169,8 +171,6 @@ def check_report_document(report: dict[str, Any], variant: Variant, games: GameT
     return Report(f"Playability of {variant.name}", subtitle, tuple(blocks), variant.print.paper)
 
 
-def write_check_report(
-    path: Path, report: dict[str, Any], variant: Variant, games: GameTable
-) -> None:
+def write_check_report(path: Path, report: CheckReport, variant: Variant, games: GameTable) -> None:
     """Write the check report to ``path`` (``.pdf`` or ``.html``)."""
     write_report(path, check_report_document(report, variant, games))

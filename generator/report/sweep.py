@@ -4,10 +4,13 @@ table of every variant."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator.report.check import parameter_rows
 from generator.report.document import Block, Bullets, Heading, Plot, Report, TableBlock, Text
+from generator.report.rows import with_interval
+from generator.simulate.report_types import CoreMetrics
 from generator.sweep.grid import shown
 from generator.sweep.run import fairness
 
@@ -40,25 +43,33 @@ OPENER_BALANCE = "opener balance"
 """The opening side's balance (``metrics.opener``), for games that draw who starts."""
 
 
-def metric_value(metrics: dict[str, Any], metric: str) -> float:
+def metric_value(metrics: CoreMetrics, metric: str) -> float:
     """A metric of a check report by its plot name: a core key, ``game.<key>`` or
     :data:`OPENER_BALANCE`."""
     if metric == OPENER_BALANCE:
         return float(metrics["opener"]["balance"])
     if metric.startswith(GAME_PREFIX):
         return float(metrics["game"].get(metric.removeprefix(GAME_PREFIX), 0.0))
-    return float(metrics[metric])
+    value = _named(metrics)[metric]
+    assert isinstance(value, int | float), metric
+    return float(value)
 
 
-def metric_interval(metrics: dict[str, Any], metric: str) -> tuple[float, float] | None:
+def metric_interval(metrics: CoreMetrics, metric: str) -> tuple[float, float] | None:
     """The interval of :func:`metric_value` (``None`` for a report without one)."""
+    pair: object
     if metric == OPENER_BALANCE:
         pair = metrics["opener"].get("balance_interval")
     elif metric.startswith(GAME_PREFIX):
         pair = metrics["intervals"].get("game", {}).get(metric.removeprefix(GAME_PREFIX))
     else:
-        pair = metrics["intervals"].get(metric)
-    return (pair[0], pair[1]) if pair else None
+        pair = _named(metrics["intervals"]).get(metric)
+    return (pair[0], pair[1]) if isinstance(pair, list) and pair else None
+
+
+def _named(table: Mapping[str, object]) -> Mapping[str, object]:
+    """A report's table looked up by a name chosen at run time (a swept metric)."""
+    return table
 
 
 def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
@@ -161,9 +172,8 @@ def _heat_map_plot(result: SweepResult) -> Plot:
     )
 
 
-def _interval_text(metrics: dict[str, Any], key: str) -> str:
-    low, high = metrics["intervals"][key]
-    return f"{metrics[key]:.3f} ({low:.2f}–{high:.2f})"
+def _interval_text(metrics: CoreMetrics, key: Literal["balance", "completion"]) -> str:
+    return with_interval(metrics[key], metrics["intervals"][key])
 
 
 def sweep_report_document(result: SweepResult) -> Report:

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from generator.simulate.playout import GameStats
+from generator.simulate.report_types import CoreMetrics, Intervals, Opener
 from generator.simulate.stats import (
     balance_range,
     seat_fairness,
@@ -67,7 +68,7 @@ def compute_metrics(
     confidence: float = 0.95,
     pooled: Mapping[str, tuple[str, str]] | None = None,
     opener: str | None = None,
-) -> dict[str, Any]:
+) -> CoreMetrics:
     """The metrics table of a check report, intervals at ``confidence`` (sums over the
     table's columns: no work per game); ``pooled``: the game's ratios over all games
     (:attr:`generator.api.GameDefinition.pooled_metrics`); ``opener``: the game metric that
@@ -84,7 +85,17 @@ def compute_metrics(
     rates = [_share(w, games) for w in wins]
     decisions = int(table.moves.sum())
     mean, sd = _mean_and_sd(table)
-    metrics: dict[str, Any] = {
+    seats = [_interval(w, games, confidence) for w in wins]
+    intervals: Intervals = {
+        "completion": _interval(counts["completion"], games, confidence),
+        "drawishness": _interval(counts["drawishness"], games, confidence),
+        "timeouts": _interval(counts["timeouts"], games, confidence),
+        "stalemates": _interval(counts["stalemates"], games, confidence),
+        "balance": [round(b, 6) for b in balance_range([(lo, hi) for lo, hi in seats])],
+        "seat_win_rates": seats,
+        "duration_mean": mean_interval(table.moves, confidence),
+    }
+    metrics: CoreMetrics = {
         "completion": _share(counts["completion"], games),
         "balance": round(1 - (max(rates) - min(rates)), 6) if rates else 0.0,
         "drawishness": _share(counts["drawishness"], games),
@@ -97,15 +108,9 @@ def compute_metrics(
         else 0.0,
         "decision_moves": _share(int(table.decisions.sum()), decisions),
         "seat_win_rates": rates,
+        "intervals": intervals,
+        "seat_fairness": seat_fairness(wins).as_json(),
     }
-    seats = [_interval(w, games, confidence) for w in wins]
-    metrics["intervals"] = {
-        **{key: _interval(count, games, confidence) for key, count in counts.items()},
-        "balance": [round(b, 6) for b in balance_range([(lo, hi) for lo, hi in seats])],
-        "seat_win_rates": seats,
-    }
-    metrics["intervals"]["duration_mean"] = mean_interval(table.moves, confidence)
-    metrics["seat_fairness"] = seat_fairness(wins).as_json()
     if opener is not None and opener in table.game_metrics:
         metrics["opener"] = opener_metrics(table, opener, confidence)
     own = game_metric_means(table)
@@ -120,11 +125,11 @@ def compute_metrics(
             own[name], bounds[name] = ratio, interval
     if own:
         metrics["game"] = dict(sorted(own.items()))
-        metrics["intervals"]["game"] = dict(sorted(bounds.items()))
+        intervals["game"] = dict(sorted(bounds.items()))
     return metrics
 
 
-def opener_metrics(table: GameTable, metric: str, confidence: float) -> dict[str, Any]:
+def opener_metrics(table: GameTable, metric: str, confidence: float) -> Opener:
     """The ``opener`` block: the starting side's share of the won games (see the module)."""
     won = table.result == RESULT_CODE["win"]
     opener_wins = int(np.count_nonzero(table.game_metrics[metric][won]))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from generator.api import Agent, AgentSpec, StaticCheck
 from generator.atomic import remove_leftovers
@@ -28,6 +28,12 @@ from generator.simulate.executors import Backend, Task, chunks, open_backend, ru
 from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.playout import play_game
+from generator.simulate.report_types import (
+    CheckReport,
+    Metrics,
+    ReportHead,
+    StrongPlay,
+)
 from generator.simulate.table import BranchingProfile, GameTable
 from generator.simulate.verdict import balance_note, judge, judge_strong
 from generator.variant import Variant
@@ -265,23 +271,24 @@ def check_report(
     plan: CheckPlan,
     stats: GameTable,
     seconds: float,
-    strong_play: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    strong_play: StrongPlay | None = None,
+) -> CheckReport:
     """The check report of ``plan`` from its games' stats (see DESIGN "Check report");
     ``strong_play``: the ladder, strong self-play and probes
     (:func:`generator.simulate.strongplay.strong_play_report`)."""
     variant = plan.variant
-    metrics = compute_metrics(
-        stats,
-        variant.engine().info().num_players,
-        variant.check.confidence,
-        variant.definition.pooled_metrics,
-        variant.definition.opener_metric,
-    )
+    metrics: Metrics = {
+        **compute_metrics(
+            stats,
+            variant.engine().info().num_players,
+            variant.check.confidence,
+            variant.definition.pooled_metrics,
+            variant.definition.opener_metric,
+        )
+    }
     playable, reasons = judge(checks, metrics, variant.check)
     note = balance_note(metrics, variant.check)
     notes = [note] if note else []
-    extra: dict[str, Any] = {"probe_level": "none"}
     if strong_play is not None:
         strong_reasons, strong_notes = judge_strong(strong_play, variant.check)
         reasons += strong_reasons
@@ -289,12 +296,16 @@ def check_report(
         playable = not reasons
         metrics["skill"] = strong_play["skill"]
         metrics["strong"] = strong_play["strong"]
-        extra = {"probe_level": strong_play["level"], "probes": strong_play["probes"]}
-    return {
+    head: ReportHead = {
         "verdict": "playable" if playable else "unplayable",
         "reasons": reasons,
         "notes": notes,
-        **extra,
+        "probe_level": "none" if strong_play is None else strong_play["level"],
+    }
+    if strong_play is not None:
+        head["probes"] = strong_play["probes"]
+    report: CheckReport = {
+        **head,
         "games": len(stats),
         "seed": plan.seed,
         "agents": [spec.name for spec in plan.agents],
@@ -304,6 +315,7 @@ def check_report(
         "static_checks": [check.as_json() for check in checks],
         "seconds": round(seconds, 3),
     }
+    return report
 
 
 def run_check(
@@ -321,7 +333,7 @@ def run_check(
     stats_out: list[GameTable] | None = None,
     engine: str = "auto",
     probes: str | None = None,
-) -> dict[str, Any]:
+) -> CheckReport:
     """The full check report (see DESIGN "Check report"); ``stats_out`` receives the table
     of the games (for the report's plots); ``probes``: none, quick or full (default
     ``[check] probes``), the strong play after the check's own games."""

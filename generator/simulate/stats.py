@@ -16,6 +16,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.simulate.report_types import SeatFairness
 
 
 def z_value(confidence: float) -> float:
@@ -52,7 +56,7 @@ class FairnessTest:
     """1.0 when there is nothing to test (one seat, or no game won outright)."""
     wins: tuple[int, ...]
 
-    def as_json(self) -> dict[str, object]:
+    def as_json(self) -> SeatFairness:
         return {
             "test": "chi-square",
             "statistic": round(self.statistic, 6),

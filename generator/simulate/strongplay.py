@@ -53,11 +53,21 @@ from generator.registry import Registry
 from generator.simulate.executors import Backend
 from generator.simulate.fastlane import select_fast_lane
 from generator.simulate.metrics import compute_metrics
+from generator.simulate.report_types import (
+    DuelResult,
+    Probe,
+    ProbeLevel,
+    SkillRung,
+    SpoilerProbe,
+    StrongMetrics,
+    StrongPlay,
+    StrongSeatProbe,
+    StrongVictim,
+)
 from generator.simulate.stats import seat_fairness, wilson
 from generator.simulate.table import GameTable
 from generator.variant import Variant
 
-ProbeLevel = Literal["none", "quick", "full"]
 PROBE_LEVELS: tuple[ProbeLevel, ...] = ("none", "quick", "full")
 FULL_FACTOR = 4
 """``full`` plays this many times the games of ``quick``."""
@@ -349,7 +359,7 @@ def _pct(value: float) -> str:
 
 def ladder_rungs(
     found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
-) -> list[dict[str, Any]]:
+) -> list[SkillRung]:
     """``metrics.skill``: one entry per rung (the seats' games pooled)."""
     rungs: dict[int, dict[str, Any]] = {}
     for matchup, table in zip(found, tables, strict=True):
@@ -371,7 +381,7 @@ def ladder_rungs(
         entry["wins"] += wins[matchup.seat]
         entry["decided"] += sum(wins)
         entry["draws"] += table.count("draw")
-    out = []
+    out: list[SkillRung] = []
     for _, entry in sorted(rungs.items()):
         games, wins, decided = entry["games"], entry["wins"], entry["decided"]
         low, high = wilson(wins, games, options.confidence)
@@ -393,7 +403,7 @@ def ladder_rungs(
     return out
 
 
-def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> dict[str, Any]:
+def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> StrongMetrics:
     """``metrics.strong``: the strong self-play games measured like the check's own."""
     definition = variant.definition
     metrics = compute_metrics(
@@ -453,7 +463,7 @@ def spoiler_probe(
     options: CheckOptions,
     strong_victim: GameTable | None = None,
     duel: tuple[Matchup, GameTable, GameTable] | None = None,
-) -> dict[str, Any]:
+) -> SpoilerProbe:
     """One spoiler probe's entry of ``probes`` (see the module); ``strong_victim``: the pair's
     strong-victim games, ``duel``: its duel (a duel matchup, the baseline's and the spoiler's
     games), if they were played."""
@@ -470,7 +480,7 @@ def spoiler_probe(
     ended = table.count("win", "draw")
     base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
     stalled = _binomial_tail_low(ended, games, base_completion) < options.probe_alpha
-    escaped: dict[str, Any] | None = None
+    escaped: StrongVictim | None = None
     if strong_victim is not None and len(strong_victim):
         strong_wins = strong_victim.outright_wins(seats)
         strong_open = len(strong_victim) - strong_wins[spoiler]
@@ -581,7 +591,7 @@ def spoiler_probe(
 
 def _duel_entry(
     matchup: Matchup, baseline: GameTable, table: GameTable, options: CheckOptions
-) -> dict[str, Any]:
+) -> DuelResult:
     """The ``duel`` of a spoiler probe's entry: whether the spoiler, alone with the victim
     (both in the strong agent's hands), keeps it from winning the games the spoiler does not
     win, or makes the games end significantly less often than the duel's baseline."""
@@ -612,7 +622,7 @@ def _duel_entry(
 
 def seat_probe(
     found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
-) -> dict[str, Any] | None:
+) -> StrongSeatProbe | None:
     """The strong-seat probe (``full``): the strong agent's wins by the seat it held."""
     pairs = [(m, t) for m, t in zip(found, tables, strict=True) if m.kind == "seat"]
     if not pairs:
@@ -649,7 +659,7 @@ def strong_play_report(
     tables: Sequence[GameTable],
     baseline: GameTable,
     level: ProbeLevel,
-) -> dict[str, Any]:
+) -> StrongPlay:
     """``skill``, ``strong`` and ``probes`` of the report from the matchups' games."""
     seats = variant.engine().info().num_players
     options = variant.check
@@ -661,7 +671,7 @@ def strong_play_report(
     duels = {
         (m.seat, m.victim): (m, bases[m.seat, m.victim], t) for m, t in played if m.kind == "duel"
     }
-    probes = [
+    probes: list[Probe] = [
         spoiler_probe(
             m,
             t,

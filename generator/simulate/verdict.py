@@ -11,28 +11,40 @@ way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal
 
 from generator.api import CheckOptions, StaticCheck
+from generator.simulate.report_types import CoreMetrics, StrongPlay
+
+Status = Literal["ok", "warning", "fail"]
+"""A judged number: within its threshold, doubtful (a note of the verdict) or crossing it
+(a reason)."""
+
+Judged = Literal["completion", "timeouts", "stalemates", "drawishness"]
+BOUNDS: tuple[tuple[Judged, Literal[">=", "<="], str], ...] = (
+    ("completion", ">=", "min_completion"),
+    ("timeouts", "<=", "max_timeouts"),
+    ("stalemates", "<=", "max_stalemates"),
+    ("drawishness", "<=", "max_drawishness"),
+)
+"""``(metric, how it must compare, [check] option)`` of the rates the verdict judges."""
+
+
+def _crosses(value: float, op: str, limit: float) -> bool:
+    return value < limit if op == ">=" else value > limit
 
 
 def judge(
-    checks: Sequence[StaticCheck], metrics: dict[str, Any], limits: CheckOptions
+    checks: Sequence[StaticCheck], metrics: CoreMetrics, limits: CheckOptions
 ) -> tuple[bool, list[str]]:
     """``(playable, reasons)``: every failed error check and every threshold crossed."""
     reasons = [
         f"static check {c.name}: {c.message}" for c in checks if not c.ok and c.severity == "error"
     ]
-    bounds = (
-        ("completion", ">=", limits.min_completion, "min_completion"),
-        ("timeouts", "<=", limits.max_timeouts, "max_timeouts"),
-        ("stalemates", "<=", limits.max_stalemates, "max_stalemates"),
-        ("drawishness", "<=", limits.max_drawishness, "max_drawishness"),
-    )
-    for metric, op, limit, option in bounds:
+    for metric, op, option in BOUNDS:
         value = metrics[metric]
-        failed = value < limit if op == ">=" else value > limit
-        if failed:
+        limit: float = getattr(limits, option)
+        if _crosses(value, op, limit):
             reasons.append(f"{metric} {value:.3f} {'<' if op == '>=' else '>'} {option} {limit}")
     for name, balance, p_value, test in _balances(metrics):
         if balance >= limits.min_balance:
@@ -45,11 +57,30 @@ def judge(
     return not reasons, reasons
 
 
-def _balances(metrics: dict[str, Any]) -> list[tuple[str, float, float | None, str]]:
+def metric_statuses(metrics: CoreMetrics, limits: CheckOptions) -> dict[str, Status]:
+    """The :data:`Status` of every metric the verdict judges, by name (the rates of
+    :data:`BOUNDS`, ``balance`` and, for a game that draws who starts, ``opener balance``):
+    ``fail`` exactly when :func:`judge` gives a reason for it, ``warning`` when
+    :func:`balance_note` would note it."""
+    out: dict[str, Status] = {}
+    for metric, op, option in BOUNDS:
+        value = metrics[metric]
+        out[metric] = "fail" if _crosses(value, op, getattr(limits, option)) else "ok"
+    for name, balance, p_value, _ in _balances(metrics):
+        if balance >= limits.min_balance:
+            out[name] = "ok"
+        elif limits.fairness_alpha >= 1 or p_value is None or p_value < limits.fairness_alpha:
+            out[name] = "fail"
+        else:
+            out[name] = "warning"
+    return out
+
+
+def _balances(metrics: CoreMetrics) -> list[tuple[str, float, float | None, str]]:
     """``(name, balance, p-value of its fairness test, test name)``: the seats' and, for a game
     with a randomly drawn start, the opening side's against the other's."""
     fairness = metrics.get("seat_fairness")
-    out = [
+    out: list[tuple[str, float, float | None, str]] = [
         (
             "balance",
             metrics["balance"],
@@ -63,7 +94,7 @@ def _balances(metrics: dict[str, Any]) -> list[tuple[str, float, float | None, s
     return out
 
 
-def balance_note(metrics: dict[str, Any], limits: CheckOptions) -> str | None:
+def balance_note(metrics: CoreMetrics, limits: CheckOptions) -> str | None:
     """A note when a balance estimate is low but the games do not show unequal sides."""
     if limits.fairness_alpha >= 1:
         return None
@@ -78,7 +109,7 @@ def balance_note(metrics: dict[str, Any], limits: CheckOptions) -> str | None:
     return None
 
 
-def judge_strong(strong_play: dict[str, Any], limits: CheckOptions) -> tuple[list[str], list[str]]:
+def judge_strong(strong_play: StrongPlay, limits: CheckOptions) -> tuple[list[str], list[str]]:
     """``(reasons, notes)`` of the strong-play part of a check (see
     :mod:`generator.simulate.strongplay`): the strong self-play judged by the same thresholds
     as the check's games ("under strong play"), every exploit a probe found, and a note when

@@ -10,18 +10,26 @@ import io
 import json
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import tomli_w
 
 from generator import atomic
 from generator.registry import Registry
+from generator.simulate.report_types import CheckReport
 from generator.sweep.grid import shown
 from generator.sweep.run import SweepResult
 from generator.variant import TABLES, Variant, parse_variant
 
-RATES = ("completion", "balance", "drawishness", "timeouts", "stalemates")
-PLAIN = ("duration_mean", "duration_sd", "branching_mean", "decision_moves")
+RATES: tuple[Literal["completion", "balance", "drawishness", "timeouts", "stalemates"], ...] = (
+    *("completion", "balance", "drawishness", "timeouts", "stalemates"),
+)
+PLAIN: tuple[Literal["duration_mean", "duration_sd", "branching_mean", "decision_moves"], ...] = (
+    "duration_mean",
+    "duration_sd",
+    "branching_mean",
+    "decision_moves",
+)
 WITH_INTERVAL = ("duration_mean",)
 """Columns of ``PLAIN`` followed by their interval (``_low``, ``_high``)."""
 
@@ -43,8 +51,8 @@ def csv_text(result: SweepResult) -> str:
         header += ["opener_share", "opener_low", "opener_high", "opener_balance", "opener_p"]
     for seat in range(1, seats + 1):
         header += [f"seat{seat}_win_rate", f"seat{seat}_low", f"seat{seat}_high"]
-    for key in own:
-        header += [f"game.{key}", f"game.{key}_low", f"game.{key}_high"]
+    for name in own:
+        header += [f"game.{name}", f"game.{name}_low", f"game.{name}_high"]
     probed = any("strong" in r["metrics"] for r in result.reports)
     if probed:
         header += STRONG_COLUMNS
@@ -60,7 +68,9 @@ def csv_text(result: SweepResult) -> str:
         for rate in RATES:
             row += [metrics[rate], *intervals[rate]]
         for key in PLAIN:
-            row += [metrics[key], *intervals[key]] if key in WITH_INTERVAL else [metrics[key]]
+            row.append(metrics[key])
+            if key == "duration_mean":  # the one of WITH_INTERVAL
+                row += intervals[key]
         row.append(metrics["seat_fairness"]["p_value"])
         if openers:
             opener = metrics.get("opener")
@@ -75,8 +85,8 @@ def csv_text(result: SweepResult) -> str:
                 [rates[seat], *intervals["seat_win_rates"][seat]] if seat < len(rates) else [""] * 3
             )
         values, bounds = metrics.get("game", {}), intervals.get("game", {})
-        for key in own:
-            row += [values[key], *bounds[key]] if key in values else [""] * 3
+        for name in own:
+            row += [values[name], *bounds[name]] if name in values else [""] * 3
         if probed:
             row += strong_cells(report)
         row.append("; ".join(report["reasons"]))
@@ -100,7 +110,7 @@ STRONG_COLUMNS = [
 probes' result (how many probes, how many found an exploit)."""
 
 
-def strong_cells(report: dict[str, Any]) -> list[Any]:
+def strong_cells(report: CheckReport) -> list[Any]:
     """The :data:`STRONG_COLUMNS` of one report (blanks without strong play)."""
     strong = report["metrics"].get("strong")
     if not strong:

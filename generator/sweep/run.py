@@ -18,6 +18,7 @@ from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate import strongplay
 from generator.simulate.executors import Backend
+from generator.simulate.report_types import CheckReport, CoreMetrics, StrongPlay
 from generator.simulate.runner import (
     CheckPlan,
     Progress,
@@ -60,7 +61,7 @@ class Sweep:
 class SweepResult:
     sweep: Sweep
     games: int
-    reports: tuple[dict[str, Any], ...]
+    reports: tuple[CheckReport, ...]
     """One check report per point (without ``seconds``), in point order."""
     best: int | None
     """The point with the fairest seats among the playable ones."""
@@ -169,7 +170,7 @@ def sweep_of(
     return Sweep(source, base, data, axes, tuple(points), seed)
 
 
-def fairness(metrics: dict[str, Any]) -> tuple[float, float]:
+def fairness(metrics: CoreMetrics) -> tuple[float, float]:
     """``(balance, p-value)`` a sweep ranks by: the seats', or where the starting side is drawn
     (``metrics.opener``) the lower of the seats' and the opener's."""
     balance, p_value = metrics["balance"], metrics["seat_fairness"]["p_value"]
@@ -178,7 +179,7 @@ def fairness(metrics: dict[str, Any]) -> tuple[float, float]:
     return balance, p_value
 
 
-def fairest(reports: Sequence[dict[str, Any]]) -> int | None:
+def fairest(reports: Sequence[CheckReport]) -> int | None:
     """The playable report with the highest :func:`fairness` balance (ties: the larger
     p-value, then the first)."""
     best: int | None = None
@@ -205,7 +206,7 @@ def run_sweep(
     ``probes`` (quick or full, and the ``registry``) every point's strong play too, all
     points' matchups queued at once."""
     results = simulate_many([point.plan for point in sweep.points], games, backend, progress)
-    strong: list[dict[str, Any] | None] = [None] * len(sweep.points)
+    strong: list[StrongPlay | None] = [None] * len(sweep.points)
     if probes != "none" and registry is not None:
         strong = list(_strong_play(registry, sweep, results, probes, backend, progress))
     reports = []
@@ -223,7 +224,7 @@ def _strong_play(
     level: ProbeLevel,
     backend: Backend,
     progress: Progress | None,
-) -> list[dict[str, Any]]:
+) -> list[StrongPlay]:
     """The strong play of every point (:mod:`generator.simulate.strongplay`)."""
     found, plans = [], []
     for point, stats in zip(sweep.points, results, strict=True):

@@ -14,10 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from generator.errors import InputError
 from generator.registry import Registry
+from generator.report.rows import TableJSON
+from generator.simulate.report_types import CheckReport
 from generator.variant import Variant, parse_variant
 
 BUILD_FOLDER = "build"
@@ -59,9 +61,21 @@ def _variant(spec: JobSpec, registry: Registry) -> Variant:
     return parse_variant(spec.data, registry, source="designer")
 
 
-def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
+class CheckJobResult(CheckReport):
+    """A check job's result: the check report (``plywright check --json``) and what the page
+    shows of it, formatted here (:mod:`generator.report.rows`): the text after the verdict,
+    the tables (``{"title", "header", "rows": [{"cells", "status", "bar"}], ...}``)."""
+
+    summary: str
+    tables: list[TableJSON]
+    report_files: list[str]
+    name: str
+
+
+def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> CheckJobResult:
     """Static checks plus ``spec.games`` simulated games in this process (one core)."""
     from generator.report.check import write_check_report
+    from generator.report.rows import check_summary, check_tables
     from generator.simulate.runner import planned_games, run_check
     from generator.simulate.table import GameTable
 
@@ -83,13 +97,16 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         stats_out=stats,
         probes=spec.probes,
     )
-    report["tables"] = strong_play_tables(report)
     send(("stage", "writing the report with plots"))
     write_check_report(spec.folder / REPORT_HTML, report, variant, stats[0])
     write_check_report(spec.folder / REPORT_PDF, report, variant, stats[0])
-    report["report_files"] = [REPORT_HTML, REPORT_PDF]
-    report["name"] = variant.name
-    return report
+    return {
+        **report,
+        "summary": check_summary(report),
+        "tables": [table.as_json() for table in check_tables(report, variant.check)],
+        "report_files": [REPORT_HTML, REPORT_PDF],
+        "name": variant.name,
+    }
 
 
 class JobProgress:
@@ -107,43 +124,6 @@ class JobProgress:
     def grow(self, count: int) -> None:
         self.total += count
         self.send(("total", self.total))
-
-
-def strong_play_tables(report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The strong play of a check report as tables of text the page shows as they are
-    (``{"title", "header", "rows"}``), formatted like the terminal's and the PDF's."""
-    from generator.report.summary import (
-        confidence_label,
-        probe_rows,
-        skill_rows,
-        strong_rows,
-    )
-
-    strong = report["metrics"].get("strong")
-    if not strong:
-        return []
-    label = confidence_label(report)
-    tables = [
-        {
-            "title": "Skill ladder (one seat against the agent below, seats rotated)",
-            "header": ["agent", "against", "games", "win rate", label, "beats"],
-            "rows": [list(row) for row in skill_rows(report)],
-        },
-        {
-            "title": f"Strong self-play ({strong['agent']} in every seat)",
-            "header": ["metric", "value", label],
-            "rows": [list(row) for row in strong_rows(report)],
-        },
-    ]
-    if report.get("probes"):
-        tables.append(
-            {
-                "title": "Exploit probes",
-                "header": ["probe", "games", "result"],
-                "rows": [list(row) for row in probe_rows(report)],
-            }
-        )
-    return tables
 
 
 def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
@@ -190,9 +170,26 @@ def zip_build(folder: Path, target: Path, name: str) -> None:
             archive.writestr(info, path.read_bytes())
 
 
-def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
+class SweepJobResult(TypedDict):
+    """A sweep job's result: each variant's swept values, verdict and fairness numbers, the
+    fairest, the files it offers, and what the page shows (formatted here: the summary line
+    and the table, ``{"title", "header", "rows", "highlight"}``)."""
+
+    name: str
+    games: int
+    seed: int
+    axes: list[str]
+    variants: list[dict[str, Any]]
+    best: str | None
+    files: list[str]
+    summary: str
+    table: TableJSON
+
+
+def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> SweepJobResult:
     """``plywright sweep`` of the variant in this process (one core): every output in the
     job's sweep folder, and a summary of each variant for the page."""
+    from generator.report.rows import sweep_summary, sweep_table
     from generator.simulate.executors import open_backend
     from generator.sweep.grid import shown
     from generator.sweep.outputs import write_outputs
@@ -218,15 +215,19 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
     send(("stage", "writing the sweep report"))
     written = write_outputs(result, spec.folder / SWEEP_FOLDER, registry, "html")
     best = sweep.points[result.best] if result.best is not None else None
+    axes = [axis.name for axis in sweep.axes]
+    shown_points = [
+        {key: shown(value) for key, value in point.parameters.items()} for point in sweep.points
+    ]
     return {
         "name": sweep.base.name,
         "games": spec.games,
         "seed": spec.seed,
-        "axes": [axis.name for axis in sweep.axes],
+        "axes": axes,
         "variants": [
             {
                 "name": point.variant.name,
-                "parameters": {key: shown(value) for key, value in point.parameters.items()},
+                "parameters": parameters,
                 "verdict": report["verdict"],
                 "balance": report["metrics"]["balance"],
                 **(
@@ -236,10 +237,14 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
                 ),
                 "completion": report["metrics"]["completion"],
             }
-            for point, report in zip(sweep.points, result.reports, strict=True)
+            for point, parameters, report in zip(
+                sweep.points, shown_points, result.reports, strict=True
+            )
         ],
         "best": best.variant.name if best is not None else None,
         "files": [path.name for path in written],
+        "summary": sweep_summary(result.reports, spec.games, spec.seed),
+        "table": sweep_table(axes, shown_points, result.reports, result.best).as_json(),
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import time
 import tomllib
 import warnings
@@ -23,6 +24,7 @@ with warnings.catch_warnings():  # Starlette suggests httpx2; httpx is what is i
 
 from designer_serving import wait_for_job as wait
 
+from conftest import CliRunner
 from generator.api import hookimpl
 from generator.errors import InputError
 from generator.registry import Registry, load_registry
@@ -379,13 +381,75 @@ def test_check_shows_strong_play_as_server_formatted_tables(client: TestClient) 
     report = status["result"]
     assert status["total"] == status["done"] > 20, "the strong games count in the progress"
     titles = [table["title"] for table in report["tables"]]
-    assert titles[0].startswith("Skill ladder") and titles[-1] == "Exploit probes"
-    ladder = report["tables"][0]
-    assert ladder["rows"][0][:2] == ["mcts", "random"]
+    assert titles[0] == "Metrics"
+    assert titles[1].startswith("Skill ladder") and titles[-1] == "Exploit probes"
+    ladder = report["tables"][1]
+    assert ladder["rows"][0]["cells"][:2] == ["mcts", "random"]
     assert all(
-        isinstance(cell, str) for table in report["tables"] for r in table["rows"] for cell in r
+        isinstance(cell, str)
+        for table in report["tables"]
+        for row in table["rows"]
+        for cell in row["cells"]
     )
-    assert any(row[2].startswith("exploit: ") for row in report["tables"][-1]["rows"])
+    exploits = [row for row in report["tables"][-1]["rows"] if row["status"] == "fail"]
+    assert exploits and all(row["cells"][2].startswith("exploit: ") for row in exploits)
+
+
+def test_a_finished_check_sends_the_rows_the_cli_prints(
+    client: TestClient, run_cli: CliRunner, tmp_path: Path
+) -> None:
+    """The check job's metric rows are the terminal's, string for string (same variant, seed
+    and games), each with the verdict's status and a bar for each share."""
+    started = client.post(
+        "/games/halma/check",
+        json={
+            "variant": form({"rules.players": "3"}),
+            "games": 12,
+            "seed": 3,
+            "probes": "none",
+        },
+    )
+    assert started.status_code == 202, started.text
+    status = wait(client, started.json()["id"])
+    assert status["state"] == "done", status
+    result = status["result"]
+    variant = tmp_path / "web-test.toml"
+    variant.write_text(
+        'game = "halma"\nname = "web-test"\npreset = "standard"\n[rules]\nplayers = 3\n',
+        encoding="utf-8",
+    )
+    printed = run_cli(
+        "check", str(variant), "--games", "12", "--seed", "3", "--probes", "none",
+        "--json", "cli.json",
+    )  # fmt: skip
+    assert printed.returncode in (0, 1), printed.stderr
+    cli = json.loads((tmp_path / "cli.json").read_text(encoding="utf-8"))
+    assert cli["metrics"] == result["metrics"], "not the same check"
+    terminal = {
+        tuple(cell.strip() for cell in line.strip().strip("│").split("│"))
+        for line in printed.stdout.splitlines()
+        if line.count("│") == 4
+    }
+    metrics = result["tables"][0]
+    assert metrics["header"] == ["metric", "value", "95 % interval"]
+    rows = metrics["rows"]
+    assert len(rows) == len(terminal)  # (the header line is drawn with ┃)
+    for row in rows:
+        assert tuple(row["cells"]) in terminal, row
+    by_name = {row["cells"][0]: row for row in rows}
+    completion = result["metrics"]["completion"]
+    low, high = result["metrics"]["intervals"]["completion"]
+    assert by_name["completion"]["cells"] == [
+        "completion", f"{completion:.3f}", f"{low:.3f} – {high:.3f}"
+    ]  # fmt: skip
+    assert by_name["completion"]["bar"] == round(completion * 100, 1)
+    assert {by_name[k]["status"] for k in ("completion", "timeouts", "balance")} <= {
+        "ok", "warning", "fail"
+    }  # fmt: skip
+    assert by_name["seat 3 win rate"]["status"] == ""
+    failing = {row["cells"][0] for row in rows if row["status"] == "fail"}
+    assert failing == {reason.split()[0] for reason in result["reasons"]}
+    assert result["summary"].startswith(" — 12 games, players greedy, seed 3, ")
 
 
 def test_check_refuses_an_unknown_probe_level(client: TestClient) -> None:
@@ -459,6 +523,24 @@ def test_sweep_runs_in_the_background_and_offers_its_outputs(client: TestClient)
     assert best["name"] == result["best"]
     assert client.get(f"/jobs/{job}/sweep/secrets.txt").status_code == 404
     assert client.get(f"/jobs/{job}/report.html").status_code == 409
+    # the page's table: the server's strings, as the sweep report shows them
+    table = result["table"]
+    assert table["header"] == ["rules.players", "rules.n", "verdict", "balance", "completion"]
+    reports = [v["report"] for v in client.get(f"/jobs/{job}/sweep/sweep.json").json()["variants"]]
+    for row, variant, report in zip(table["rows"], result["variants"], reports, strict=True):
+        metrics = report["metrics"]
+        shown = [
+            f"{metrics[key]:.3f} ({metrics['intervals'][key][0]:.2f}–"
+            f"{metrics['intervals'][key][1]:.2f})"
+            for key in ("balance", "completion")
+        ]
+        assert row["cells"] == [*variant["parameters"].values(), report["verdict"], *shown]
+        assert row["status"] == ("ok" if report["verdict"] == "playable" else "fail")
+        assert all(f"<td>{text}</td>" in page.text for text in shown), shown
+    names = [v["name"] for v in result["variants"]]
+    assert table["highlight"] == (names.index(result["best"]) if result["best"] else None)
+    playable = sum(v["verdict"] == "playable" for v in result["variants"])
+    assert result["summary"] == f"{playable} of 4 variants playable, 6 games each, seed 0"
 
 
 def test_a_sweep_with_no_playable_variant_has_no_best_toml(client: TestClient) -> None:

@@ -261,6 +261,10 @@ def test_a_sweep_in_chromium_loads_its_fairest_variant(page: Page, server: str) 
     page.wait_for_selector("#sweep-summary", timeout=120_000)
     assert page.inner_text("#sweep-summary").endswith("4 games each, seed 0")
     assert page.locator("#sweep-table tr").count() == 3  # the header and two variants
+    sweep = job_result(page, server, "#sweep-result")
+    shown = page.evaluate(SHOWN_TABLES, "#sweep-result")
+    assert shown == [expected_table(sweep["table"], title=False)]
+    assert "best" in shown[0]["rows"][0]["classes"] + shown[0]["rows"][1]["classes"]
     assert page.locator("#sweep-result a").count() == 4  # csv, json, best.toml, report
     page.click("#sweep-load-best")
     page.wait_for_function("document.getElementById('f-name').value.includes('-n')")
@@ -272,3 +276,72 @@ def test_a_sweep_in_chromium_loads_its_fairest_variant(page: Page, server: str) 
     page.click("#sweep")
     page.wait_for_function("document.getElementById('sweep-error').textContent !== ''")
     assert page.inner_text("#sweep-error").startswith("--set rules.n=1: [rules] n: ")
+
+
+SHOWN_TABLES = """(where) => Array.from(document.querySelectorAll(`${where} table.metrics`)).map(
+  (table) => ({
+    title: table.parentElement.previousElementSibling?.tagName === "H3"
+      ? table.parentElement.previousElementSibling.textContent : null,
+    header: Array.from(table.rows[0].cells).map((cell) => cell.textContent),
+    rows: Array.from(table.rows).slice(1).map((row) => ({
+      cells: Array.from(row.cells).filter((c) => !c.classList.contains("bar-cell"))
+        .map((cell) => cell.textContent),
+      classes: row.className,
+      bar: row.querySelector("span.bar")?.style.width ?? null,
+    })),
+  }))"""
+"""Every results table the page shows under ``where``: its title, header, cells, row classes
+and bar widths, as the DOM holds them."""
+
+
+def expected_table(spec: dict[str, Any], title: bool = True) -> dict[str, Any]:
+    """What the page must show of a table the server sent: its strings exactly."""
+    bars = any(row["bar"] is not None for row in spec["rows"])
+    return {
+        "title": spec["title"] if title else None,
+        "header": [*spec["header"], *([""] if bars else [])],
+        "rows": [
+            {
+                "cells": row["cells"],
+                "classes": " ".join(
+                    part for part in (row["status"], "best" if n == spec["highlight"] else "")
+                    if part
+                ),
+                "bar": f"{row['bar']:g}%" if row["bar"] is not None else None,
+            }
+            for n, row in enumerate(spec["rows"])
+        ],
+    }  # fmt: skip
+
+
+def job_result(page: Page, server: str, where: str) -> dict[str, Any]:
+    job = page.get_attribute(where, "data-job")
+    answer = page.request.get(f"{server}/jobs/{job}")
+    assert answer.ok
+    result: dict[str, Any] = answer.json()["result"]
+    return result
+
+
+def test_the_check_tables_show_exactly_the_server_s_strings(page: Page, server: str) -> None:
+    page.goto(f"{server}/games/tictactoe")
+    settled(page)
+    page.fill("#f-check-games", "8")
+    page.select_option("#f-check-probes", "quick")
+    page.click("#check")
+    page.wait_for_selector("#check-result[data-job]", timeout=300_000)
+    result = job_result(page, server, "#check-result")
+    shown = page.evaluate(SHOWN_TABLES, "#check-result")
+    assert [t["title"] for t in shown] == [
+        "Metrics",
+        "Skill ladder (one seat against the agent below, seats rotated)",
+        "Strong self-play (mcts in every seat)",
+        "Exploit probes",
+    ]
+    assert shown == [expected_table(spec) for spec in result["tables"]]
+    assert any("fail" in row["classes"] for row in shown[-1]["rows"]), "tic-tac-toe's exploits"
+    verdict = page.text_content("#verdict")
+    assert verdict == result["verdict"] + result["summary"]
+    reasons = page.eval_on_selector_all(
+        "#check-reasons li", "items => items.map(i => i.textContent)"
+    )
+    assert reasons == [*result["reasons"], *result["notes"]]

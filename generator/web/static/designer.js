@@ -345,58 +345,42 @@
     return el;
   }
 
-  function number(value) {
-    if (Array.isArray(value)) {
-      return value.map((v) => (Array.isArray(v) ? `[${number(v)}]` : number(v))).join(", ");
-    }
-    if (typeof value === "number") return Number.isInteger(value) ? String(value) : value.toFixed(3);
-    return String(value);
-  }
-
-  function metricRows(metrics, prefix, table) {
-    for (const [key, value] of Object.entries(metrics)) {
-      if (!prefix && (key === "skill" || key === "strong")) continue; // shown by serverTables
-      if (value && typeof value === "object" && !Array.isArray(value)) {
-        metricRows(value, `${prefix}${key}.`, table);
-        continue;
-      }
+  // Tables the server formatted ({title, header, rows: [{cells, status, bar}], highlight}):
+  // the cells go in as they are; a row's status becomes its class, its bar (percent) a bar.
+  function serverTable(spec, id) {
+    const wrap = document.createElement("div");
+    wrap.className = "table-scroll";
+    const table = document.createElement("table");
+    table.className = "metrics";
+    if (id) table.id = id;
+    const bars = spec.rows.some((row) => row.bar !== null);
+    const head = document.createElement("tr");
+    for (const name of spec.header) head.appendChild(text("th", name));
+    if (bars) head.appendChild(text("th", ""));
+    table.appendChild(head);
+    spec.rows.forEach((line, index) => {
       const row = document.createElement("tr");
-      row.append(text("th", prefix + key), text("td", number(value)));
-      const cell = document.createElement("td");
-      if (!prefix && key.endsWith("rates") && Array.isArray(value)) {
-        value.forEach((rate, seat) => {
-          const bar = text("span", `seat ${seat}`, "bar");
-          bar.style.width = `${Math.max(2, rate * 100)}%`;
+      row.className = [line.status, index === spec.highlight ? "best" : ""].join(" ").trim();
+      for (const cell of line.cells) row.appendChild(text("td", cell));
+      if (bars) {
+        const cell = text("td", "", "bar-cell");
+        if (line.bar !== null) {
+          const bar = text("span", "", "bar");
+          bar.style.width = `${line.bar}%`;
           cell.appendChild(bar);
-        });
-      } else if (!prefix && typeof value === "number" && value >= 0 && value <= 1 && !key.includes("_")) {
-        const bar = text("span", "", "bar");
-        bar.style.width = `${Math.max(1, value * 100)}%`;
-        cell.appendChild(bar);
+        }
+        row.appendChild(cell);
       }
-      row.appendChild(cell);
       table.appendChild(row);
-    }
+    });
+    wrap.appendChild(table);
+    return wrap;
   }
 
-  // Tables whose rows the server formatted ({title, header, rows}): strong play, probes.
   function serverTables(tables, out) {
     for (const spec of tables) {
       out.appendChild(text("h3", spec.title));
-      const wrap = document.createElement("div");
-      wrap.className = "table-scroll";
-      const table = document.createElement("table");
-      table.className = "metrics";
-      const head = document.createElement("tr");
-      for (const name of spec.header) head.appendChild(text("th", name));
-      table.appendChild(head);
-      for (const cells of spec.rows) {
-        const row = document.createElement("tr");
-        for (const cell of cells) row.appendChild(text("td", cell));
-        table.appendChild(row);
-      }
-      wrap.appendChild(table);
-      out.appendChild(wrap);
+      out.appendChild(serverTable(spec));
     }
   }
 
@@ -406,19 +390,14 @@
     out.replaceChildren();
     const verdict = text("p", "", `verdict ${report.verdict}`);
     verdict.id = "verdict";
-    verdict.append(text("strong", report.verdict));
-    verdict.append(
-      ` — ${report.games} games, players ${report.agents.join(", ")}, seed ${report.seed}, ${report.seconds.toFixed(1)} s`
-    );
+    verdict.append(text("strong", report.verdict), report.summary);
     out.appendChild(verdict);
     const reasons = document.createElement("ul");
+    reasons.id = "check-reasons";
     for (const reason of report.reasons) reasons.appendChild(text("li", reason));
+    for (const note of report.notes) reasons.appendChild(text("li", note, "note"));
     out.appendChild(reasons);
-    const table = document.createElement("table");
-    table.className = "metrics";
-    metricRows(report.metrics, "", table);
-    out.appendChild(table);
-    serverTables(report.tables || [], out);
+    serverTables(report.tables, out);
     const files = report.report_files || [];
     if (files.length) {
       const links = text("p", "Check report with plots: ");
@@ -446,33 +425,10 @@
     const result = job.result;
     const out = document.getElementById("sweep-result");
     out.replaceChildren();
-    const playable = result.variants.filter((v) => v.verdict === "playable").length;
-    const summary = text(
-      "p",
-      `${playable} of ${result.variants.length} variants playable, ${result.games} games each, seed ${result.seed}`
-    );
+    const summary = text("p", result.summary);
     summary.id = "sweep-summary";
     out.appendChild(summary);
-    const table = document.createElement("table");
-    table.className = "metrics";
-    table.id = "sweep-table";
-    const opener = result.variants.some((v) => "opener_balance" in v);
-    const head = document.createElement("tr");
-    for (const name of [...result.axes, "verdict", "balance", ...(opener ? ["opener balance"] : []), "completion"]) {
-      head.appendChild(text("th", name));
-    }
-    table.appendChild(head);
-    for (const variant of result.variants) {
-      const row = document.createElement("tr");
-      if (variant.name === result.best) row.className = "best";
-      for (const axis of result.axes) row.appendChild(text("td", variant.parameters[axis]));
-      row.appendChild(text("td", variant.verdict));
-      row.appendChild(text("td", number(variant.balance)));
-      if (opener) row.appendChild(text("td", number(variant.opener_balance)));
-      row.appendChild(text("td", number(variant.completion)));
-      table.appendChild(row);
-    }
-    out.appendChild(table);
+    out.appendChild(serverTable(result.table, "sweep-table"));
     const links = text("p", "Files: ");
     for (const name of result.files) {
       const link = text("a", name);

@@ -1,0 +1,223 @@
+"""The shape of a check report (``plywright check --json``), declared once.
+
+TypedDicts, so the JSON keys are exactly the dictionaries' keys and nothing changes at run
+time: mypy checks every producer (:mod:`generator.simulate.metrics`,
+:mod:`generator.simulate.strongplay`, :mod:`generator.simulate.runner`) and every consumer
+(:mod:`generator.simulate.verdict`, :mod:`generator.report`, the designer's jobs) against the
+same names. Intervals are ``[low, high]`` lists; seats are 0-based. See DESIGN "Check report".
+"""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+Interval = list[float]
+"""``[low, high]``."""
+
+
+class SeatFairness(TypedDict):
+    """``metrics.seat_fairness``: chi-square test of the seats' outright wins."""
+
+    test: Literal["chi-square"]
+    statistic: float
+    dof: int
+    p_value: float
+    wins: list[int]
+
+
+class Opener(TypedDict):
+    """``metrics.opener``: the side that began against the other (games that draw it)."""
+
+    metric: str
+    wins: list[int]
+    share: float
+    interval: Interval
+    balance: float
+    balance_interval: Interval
+    p_value: float
+
+
+class Intervals(TypedDict):
+    """``metrics.intervals``: the interval of every rate, of the balance and of the length."""
+
+    completion: Interval
+    drawishness: Interval
+    timeouts: Interval
+    stalemates: Interval
+    balance: Interval
+    seat_win_rates: list[Interval]
+    duration_mean: Interval
+    game: NotRequired[dict[str, Interval]]
+
+
+class CoreMetrics(TypedDict):
+    """The metrics of one set of games (the check's own, or the strong self-play's)."""
+
+    completion: float
+    balance: float
+    drawishness: float
+    timeouts: float
+    stalemates: float
+    duration_mean: float
+    duration_sd: float
+    branching_mean: float
+    decision_moves: float
+    seat_win_rates: list[float]
+    intervals: Intervals
+    seat_fairness: SeatFairness
+    opener: NotRequired[Opener]
+    game: NotRequired[dict[str, float]]
+
+
+class SkillRung(TypedDict):
+    """One rung of ``metrics.skill``: ``agent`` in one seat against ``against``."""
+
+    agent: str
+    against: str
+    games: int
+    win_rate: float
+    low: float
+    high: float
+    draw_rate: float
+    share: float
+    p_value: float
+    beats: bool
+
+
+class StrongMetrics(CoreMetrics):
+    """``metrics.strong``: the strong agent in every seat."""
+
+    agent: str
+    games: int
+
+
+class Metrics(CoreMetrics):
+    """``metrics`` of a check report; ``skill`` and ``strong`` with strong play only."""
+
+    skill: NotRequired[list[SkillRung]]
+    strong: NotRequired[StrongMetrics]
+
+
+class StrongVictim(TypedDict):
+    """``strong_victim`` of a spoiler probe: the victim played by the strong agent."""
+
+    agent: str
+    games: int
+    victim_wins: int
+    open_games: int
+    open_share: float
+    kept_out: bool
+
+
+class DuelResult(TypedDict):
+    """``duel`` of a spoiler probe: the spoiler and the victim alone, both in the strong agent's
+    hands (the lock-out test of three or more seats)."""
+
+    variant: str
+    agent: str
+    games: int
+    spoiler_wins: int
+    victim_wins: int
+    open_games: int
+    open_share: float
+    baseline_open_share: float
+    completion: float
+    baseline_completion: float
+    p_value: float
+    locked_out: bool
+
+
+class SpoilerProbe(TypedDict):
+    """A ``probes`` entry of kind ``spoiler``: seat ``seat`` plays only so ``victim`` loses."""
+
+    probe: Literal["spoiler"]
+    seat: int
+    victim: int
+    agent: str
+    games: int
+    limit: int | None
+    victim_wins: int
+    victim_win_rate: float
+    victim_interval: Interval
+    baseline_win_rate: float
+    baseline_interval: Interval
+    spoiler_wins: int
+    open_games: int
+    kept_from_winning: int
+    open_share: float
+    baseline_open_share: float
+    completion: float
+    completion_interval: Interval
+    p_value: float
+    exploit: bool
+    kingmaking: bool
+    strong_victim: StrongVictim | None
+    """A :class:`StrongVictim` (built as a plain dict by the probe)."""
+    reason: str
+    duel: NotRequired[DuelResult | None]
+
+
+class StrongSeatProbe(TypedDict):
+    """The ``probes`` entry of kind ``strong-seat`` (``full``): the strong agent by seat."""
+
+    probe: Literal["strong-seat"]
+    seat: int
+    agent: str
+    games: int
+    win_rates: list[float]
+    intervals: list[Interval]
+    p_value: float
+    exploit: bool
+    favoured: bool
+    reason: str
+
+
+Probe = SpoilerProbe | StrongSeatProbe
+"""One entry of ``probes``; ``probe`` says which."""
+
+ProbeLevel = Literal["none", "quick", "full"]
+
+
+class StrongPlay(TypedDict):
+    """What the strong play adds to a check (:func:`strongplay.strong_play_report`)."""
+
+    level: ProbeLevel
+    skill: list[SkillRung]
+    strong: StrongMetrics
+    probes: list[Probe]
+
+
+class StaticCheckEntry(TypedDict):
+    """One entry of ``static_checks``."""
+
+    name: str
+    ok: bool
+    severity: Literal["error", "warning"]
+    message: str
+
+
+Verdict = Literal["playable", "unplayable"]
+
+
+class ReportHead(TypedDict):
+    """The first keys of a check report: the verdict and what it rests on."""
+
+    verdict: Verdict
+    reasons: list[str]
+    notes: list[str]
+    probe_level: ProbeLevel
+    probes: NotRequired[list[Probe]]
+
+
+class CheckReport(ReportHead):
+    """The whole check report (``plywright check --json``), keys in the order written."""
+
+    games: int
+    seed: int
+    agents: list[str]
+    engine: str
+    confidence: float
+    metrics: Metrics
+    static_checks: list[StaticCheckEntry]
+    seconds: NotRequired[float]
+    """Absent from a sweep's reports (a time would make them differ between runs)."""

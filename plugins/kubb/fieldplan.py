@@ -20,6 +20,7 @@ from pathlib import Path
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.locales import column_decimals
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
 from generator.print.scalebar import scale_bar, scale_check_label
@@ -462,10 +463,12 @@ def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) ->
     c.line(x, y, x + 200, y)
     y -= 11
     c.setFont(regular, 8.5)
-    for measure in measurements(f):
+    rows = measurements(f)
+    decimals = column_decimals([measure.metres for measure in rows])
+    for measure in rows:
         end = t("fieldplan.king") if measure.end == "K" else measure.end
         c.drawString(x, y, f"{measure.start}–{end}")
-        c.drawRightString(x + 95, y, t.m(measure.metres))
+        c.drawRightString(x + 95, y, t.m(measure.metres, decimals))
         c.drawString(x + 105, y, t(f"fieldplan.measure_{measure.key}"))
         y -= 12
     y -= 10

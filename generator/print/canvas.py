@@ -15,7 +15,10 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.flowables import KeepTogether, _listWrapOn
 
+from generator.print.flowables import Float
 from generator.print.fonts import register_fonts
 from generator.print.styles import (
     MARGIN_BOTTOM,
@@ -87,6 +90,51 @@ class _DecoratedCanvas(Canvas):
         self.restoreState()
 
 
+class _FloatingDoc(BaseDocTemplate):
+    """A document template that lets what follows a :class:`Float` pass it while the float
+    does not fit its page: paragraphs (the part of one that fits) and headings together with
+    what they keep with, when they fit whole."""
+
+    def _room(self, flowable: Flowable) -> tuple[float, float]:
+        frame = self.frame
+        flowable.canv = self.canv  # as Frame.add does before wrapping
+        before = 0.0 if frame._atTop else flowable.getSpaceBefore()
+        return frame._getAvailableWidth(), frame._y - frame._y1p - before
+
+    def _fits(self, flowable: Flowable) -> bool:
+        width, height = self._room(flowable)
+        if height <= 0:
+            return False
+        if isinstance(flowable, KeepTogether):  # its wrap asks for a split whatever its size
+            needed = _listWrapOn(flowable._content, width, self.canv)[1]
+        else:
+            needed = flowable.wrap(width, height)[1]
+        return bool(needed <= height + 1e-6)
+
+    @staticmethod
+    def _passes(flowable: Flowable) -> bool:
+        return not isinstance(flowable, (Float, ActionFlowable))
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        first = flowables[0] if flowables else None
+        if (
+            isinstance(first, Float)
+            and len(flowables) > 1
+            and not self.frame._atTop
+            and not self._fits(first)
+        ):
+            rest = flowables[1:]
+            self.handle_keepWithNext(rest)  # a heading and what it keeps with, as one block
+            after = rest[0]
+            if self._passes(after) and self._fits(after):
+                flowables[:] = [after, first, *rest[1:]]
+            elif self._passes(after) and not after.getKeepWithNext():
+                parts = [] if isinstance(after, KeepTogether) else after.split(*self._room(after))
+                if len(parts) > 1 and self._passes(parts[0]) and self._fits(parts[0]):
+                    flowables[:] = [parts[0], first, *parts[1:], *rest[1:]]
+        super().handle_flowable(flowables)
+
+
 def build_pdf(
     path: Path | str,
     story: Sequence[Flowable],
@@ -113,7 +161,7 @@ def build_pdf(
         bottomPadding=0,
         id="body",
     )
-    doc = BaseDocTemplate(
+    doc = _FloatingDoc(
         str(path),
         pagesize=size,
         pageTemplates=[PageTemplate(id="page", frames=[frame])],

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from generator.print.canvas import DocumentInfo, build_pdf
 from generator.print.flowables import (
+    Beside,
     Diagram,
+    Float,
     data_table,
     facts_box,
     figure,
@@ -50,9 +52,11 @@ __all__ = [
     "MARGIN_TOP",
     "PAPER_SIZES",
     "RUNNING_PT",
+    "Beside",
     "Book",
     "Diagram",
     "DocumentInfo",
+    "Float",
     "LocaleTexts",
     "Styles",
     "Theme",

@@ -188,3 +188,101 @@ def side_by_side(
             ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
         ],
     )
+
+
+def fit_at(
+    flowables: Sequence[Flowable], width: float, height: float
+) -> tuple[list[Flowable], list[Flowable]]:
+    """``flowables`` cut into what fits ``height`` at ``width`` (the last one split where it
+    can be) and the rest."""
+    taken: list[Flowable] = []
+    left = height
+    items = list(flowables)
+    for i, item in enumerate(items):
+        before = item.getSpaceBefore() if taken else 0.0
+        _, h = item.wrap(width, left - before)
+        if before + h <= left:
+            taken.append(item)
+            left -= before + h + item.getSpaceAfter()
+            continue
+        parts = item.split(width, left - before) if left - before > 0 else []
+        if len(parts) > 1:
+            return [*taken, parts[0]], [*parts[1:], *items[i + 1 :]]
+        return taken, items[i:]
+    return taken, []
+
+
+class Beside(Flowable):
+    """Text beside a figure that never splits, the text taking ``split`` of the width, under an
+    optional ``heading`` (full width, never left alone at a page's foot).
+
+    Unlike a two-column table it uses the space at the foot of a page: if the figure fits there
+    the text beside it stops at the page's foot and goes on full width on the next page; if the
+    figure does not fit, the text that fits flows there full width and the rest goes beside the
+    figure on the next page (all of it fitting: the figure floats, centred, see :class:`Float`).
+    """
+
+    def __init__(
+        self,
+        text: Sequence[Flowable],
+        figure: Sequence[Flowable],
+        split: float,
+        gap: float = 12,
+        heading: Flowable | None = None,
+    ) -> None:
+        super().__init__()
+        self.text, self.figure = list(text), list(figure)
+        self.split_share, self.gap, self.heading = split, gap, heading
+        self._table: Table | None = None
+        self._head_h = 0.0
+
+    def _columns(self, width: float) -> tuple[float, float]:
+        return width * self.split_share - self.gap, width * (1 - self.split_share)
+
+    def _figure_height(self, width: float) -> float:
+        _, fig_w = self._columns(width)
+        return sum(f.wrap(fig_w, 1e6)[1] for f in self.figure)
+
+    def _heading_height(self, width: float) -> float:
+        if self.heading is None:
+            return 0.0
+        return self.heading.wrap(width, 1e6)[1] + self.heading.getSpaceAfter()
+
+    def getSpaceBefore(self) -> float:
+        return self.heading.getSpaceBefore() if self.heading is not None else 0.0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        self._head_h = self._heading_height(avail_width)
+        self._table = side_by_side(self.text, self.figure, avail_width, self.split_share, self.gap)
+        self.width, height = self._table.wrap(avail_width, avail_height - self._head_h)
+        self.height = self._head_h + height
+        return self.width, self.height
+
+    def _with(self, text: Sequence[Flowable], heading: Flowable | None) -> Beside:
+        return Beside(text, self.figure, self.split_share, self.gap, heading)
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        text_w, _ = self._columns(avail_width)
+        room = avail_height - self._heading_height(avail_width)
+        if self._figure_height(avail_width) <= room:
+            head, rest = fit_at(self.text, text_w, room)
+            return [self._with(head, self.heading), *rest] if head else []
+        head, rest = fit_at(self.text, avail_width, room)
+        if not head:
+            return []
+        title = [self.heading] if self.heading is not None else []
+        after = [self._with(rest, None)] if rest else [Float(self.figure)]
+        return [*title, *head, *after]
+
+    def draw(self) -> None:
+        assert self._table is not None
+        if self.heading is not None:
+            _, h = self.heading.wrap(self.width, 1e6)
+            self.heading.drawOn(self.canv, 0, self.height - h)
+        self._table.drawOn(self.canv, 0, 0)
+
+
+class Float(KeepTogether):
+    """A figure (flowables kept together) that, when it does not fit the rest of a page, lets
+    the text after it fill that page and goes at the top of the next one (LaTeX's float);
+    :func:`~generator.print.canvas.build_pdf` moves it."""

@@ -17,7 +17,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 from generator.api import Artifact
 from generator.build import in_folder
 from generator.print.canvas import DocumentInfo, build_pdf
-from generator.print.flowables import side_by_side
+from generator.print.flowables import Beside, side_by_side
 from generator.print.styles import Styles, make_styles, text_width
 
 if TYPE_CHECKING:
@@ -92,6 +92,14 @@ class Book(Generic[TextsT, RulesT, ProductionT]):
     def side_by_side(self, left: list[Flowable], right: list[Flowable], split: float) -> Table:
         """Two columns across the text column; ``left`` takes ``split`` of it."""
         return side_by_side(left, right, self.width, split)
+
+    def beside(
+        self, text: list[Flowable], figure: list[Flowable], split: float, heading: str = ""
+    ) -> Beside:
+        """``text`` beside ``figure`` (taking ``split`` of the column) under the heading of the
+        key ``heading`` (if any); the text flows on at the foot of a page (see
+        :class:`~generator.print.flowables.Beside`)."""
+        return Beside(text, figure, split, heading=self.heading(heading) if heading else None)
 
 
 def write_rulebook(

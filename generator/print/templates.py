@@ -594,7 +594,9 @@ def _map_page(
             t("print.template.map_not_to_scale", total=total)
             if several
             else t("print.template.map_not_to_scale_one"),
-            t("print.template.map_pages", count=len(grid.tiles)),
+            t("print.template.map_pages", count=len(grid.tiles))
+            if several
+            else t("print.template.map_pages_one"),
         ),
         t,
     )

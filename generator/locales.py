@@ -15,7 +15,7 @@ language's quotes, dashes and no-break spaces are applied in this one place.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -67,6 +67,13 @@ def merged(folders: tuple[Path, ...], lang: str) -> Mapping[str, str]:
     for folder in reversed(present):
         out.update(load(folder, lang))
     return MappingProxyType(out)
+
+
+def column_decimals(values: Sequence[float], places: int = 2) -> int:
+    """The decimals a column of ``values`` needs: the most any of them shows once its trailing
+    zeros (beyond ``places``) are dropped."""
+    shown = (f"{v:.{places}f}".rstrip("0") for v in values)
+    return max((len(text.partition(".")[2]) for text in shown), default=0)
 
 
 @cache
@@ -122,11 +129,20 @@ class Texts:
         """``count`` followed by the noun in the right form, e.g. ``121 iedobe``."""
         return f"{count} {self.word(noun, count)}"
 
-    def number(self, value: float, places: int = 2) -> str:
-        """``value`` with at most ``places`` decimals, the locale's decimal mark, no trailing
-        zeros."""
-        text = f"{value:.{places}f}".rstrip("0").rstrip(".") if places else f"{value:.0f}"
+    def number(self, value: float, places: int = 2, *, decimals: int | None = None) -> str:
+        """``value`` in the locale's decimal mark. The one rule of every print: at most
+        ``places`` decimals and no trailing zeros (``6,4 m``, ``8 m``), except in a column whose
+        figures align, where every figure has the same ``decimals`` (see :meth:`column`)."""
+        if decimals is not None:
+            text = f"{value:.{decimals}f}"
+        else:
+            text = f"{value:.{places}f}".rstrip("0").rstrip(".") if places else f"{value:.0f}"
         return text.replace(".", self("format.decimal"))
+
+    def column(self, values: Sequence[float], places: int = 2) -> list[str]:
+        """The figures of a table column: each with as many decimals as the most precise needs
+        (at most ``places``), so their decimal marks align (``9,43``, ``6,40``, ``2,50``)."""
+        return [self.number(v, decimals=column_decimals(values, places)) for v in values]
 
     def mm(self, value: float) -> str:
         """A length in millimetres, e.g. ``3,5 mm``."""

@@ -231,7 +231,8 @@ def cyrillic_share(text: str) -> float:
 def language_problems(text: str, lang: str, allowed: tuple[str, ...]) -> list[str]:
     """Why ``text`` (one page) is not in ``lang``: another language's stop words outnumber its
     own (a third of them for a language the page may not show, three times for one it may show
-    beside ``lang``), a page of 15 words or more without one of its own, or the wrong script."""
+    beside ``lang``), a page of 15 words or more without one of its own, the wrong script, or
+    one sentence in a language the page may not show (:func:`stray_sentences`)."""
     counts = stop_word_counts(text)
     own = counts.get(lang, 0)
     problems = [
@@ -241,9 +242,50 @@ def language_problems(text: str, lang: str, allowed: tuple[str, ...]) -> list[st
     ]
     if len(text.split()) >= 15 and lang in counts and own == 0:
         problems.append(f"no {lang} stop word on a page of {len(text.split())} words")
+    problems += [f"a sentence not in {lang}: {s!r}" for s in stray_sentences(text, lang, allowed)]
     share = cyrillic_share(text)
     if lang == "uk" and share < (0.5 if allowed == (lang,) else 0.3):
         problems.append(f"only {share:.0%} of the letters are Cyrillic")
     if "uk" not in allowed and share > 0.05:
         problems.append(f"{share:.0%} of the letters are Cyrillic")
     return problems
+
+
+SENTENCE_WORDS = 5
+"""Sentences shorter than this (labels, names, numbers) are not classified."""
+SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+|\s+[•·]\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` (one page, whitespace collapsed) cut at sentence ends and bullets, each piece
+    of at least :data:`SENTENCE_WORDS` words."""
+    pieces = (piece.strip() for piece in SENTENCE_END.split(text))
+    return [p for p in pieces if len(re.findall(r"[^\W\d_]+", p)) >= SENTENCE_WORDS]
+
+
+def sentence_language(sentence: str, lang: str) -> str | None:
+    """The language a sentence is written in if the evidence is clear, else ``None``: mostly
+    Cyrillic letters: ``uk``; otherwise the language with the most stop words, if it has at
+    least two and more than ``lang`` (the page's) has."""
+    share = cyrillic_share(sentence)
+    if share > 0.5:
+        return "uk"
+    counts = stop_word_counts(sentence)
+    counts.pop("uk", None)
+    best = max(counts, key=lambda other: (counts[other], other == lang))
+    if best != lang and counts[best] >= 2 and counts[best] > counts.get(lang, 0):
+        return best
+    if lang == "uk" and share < 0.2:
+        return best if counts[best] else "a Latin-script language"
+    return lang if lang != "uk" else None
+
+
+def stray_sentences(text: str, lang: str, allowed: tuple[str, ...]) -> list[str]:
+    """Sentences of :data:`SENTENCE_WORDS` words or more on a page in ``lang`` that read as a
+    language the page may not show (one stray English sentence on a Latvian page)."""
+    out = []
+    for sentence in sentences(text):
+        found = sentence_language(sentence, lang)
+        if found is not None and found != lang and found not in allowed:
+            out.append(sentence)
+    return out

@@ -6,9 +6,10 @@ template", "crown template", "track mat"). :func:`plan_drawing` makes one of a m
 Two forms:
 
 * :func:`write_tiled_template` — the drawing tiled over A4 or Letter: page 1 is the assembly
-  map, then one page per tile labelled ``B2 (row 2, col 2)`` and ``page 3 of 7``, with overlap
-  strips, dashed trim seams, registration marks on the seams, neighbour hints and a 100 mm
-  scale-check bar on every page;
+  map (row and column headings in bands outside the drawing, so no label covers it), then one
+  page per tile headed ``Tile 2/6`` and ``row 1, column 2`` (no letter-digit code that reads as
+  a paper size), with overlap strips, dashed trim seams, registration marks on the seams,
+  neighbour hints (the neighbour's page number) and a 100 mm scale-check bar on every page;
 * :func:`write_sheet_template` — one page sized to the drawing, for a plotter or print shop.
 
 Plan templates show the outline, the markings (dashed) and every hole with a crosshair at its
@@ -73,6 +74,8 @@ MAP_PT = 8.5
 """Size of the assembly map's information lines and steps (pt)."""
 MAP_LEADING = 3.9
 """Line spacing of the assembly map's lines (mm)."""
+BAND_GAP = 3.0
+"""Space (mm) between the assembly map's drawing and its row and column headings."""
 ISO_A: tuple[tuple[str, tuple[float, float]], ...] = tuple(
     (f"A{n}", (841.0 / 2 ** (n / 2), 1189.0 / 2 ** (n / 2))) for n in range(4, -1, -1)
 )
@@ -130,6 +133,8 @@ class Drawing:
     """Assembly steps after printing, trimming and taping the pages together."""
     opaque: bool = False
     """The drawing paints filled areas: the overlap strips go over it, translucent."""
+    dimensioned: bool = False
+    """The drawing prints dimensions (numbers without a unit): the footers say they are in mm."""
 
 
 def plan_drawing(
@@ -424,28 +429,42 @@ def _tile_page(
     if grid.neighbour(tile, -1, 0):
         _, py = view.page_point((x0, grid.seam_y(tile.row - 1)))
         c.drawRightString((m.left - 0.8) * K, py - 3, "✂")
-    _neighbour_hints(c, grid, tile)
-    _header(
-        c,
-        grid.page,
-        m,
-        tile.label,
-        t("print.template.row_col", row=tile.row + 1, col=tile.col + 1),
-        (page_label, drawing.name),
-    )
+    _neighbour_hints(c, grid, tile, t)
+    big, small = tile_heading(drawing, grid, tile, t)
+    _header(c, grid.page, m, big, small, (page_label, drawing.name))
     _footer(c, grid.page, m, tile_notes(drawing, t, several=len(grid.tiles) > 1), t)
 
 
-def tile_notes(drawing: Drawing, t: PrintTexts, *, several: bool) -> tuple[str, ...]:
-    """The footer of a tile page: print at 100 %, (trim and lay, with several pages), units."""
-    units = _joined(t("print.template.units"), drawing.note)
-    if not several:
-        return (t("print.template.print_note"), units)
+def tile_heading(drawing: Drawing, grid: TileGrid, tile: Tile, t: PrintTexts) -> tuple[str, str]:
+    """The big and small header words of a tile page: ``Tile 2/6`` and ``row 1, column 2``;
+    a template of one page is headed with its kind and "the whole template on this page"."""
+    if len(grid.tiles) == 1:
+        return capitalised(drawing.kind), t("print.template.one_tile")
+    number = grid.tiles.index(tile) + 1
     return (
-        t("print.template.print_note"),
-        _joined(t("print.template.trim_note"), t("print.template.lay_note")),
-        units,
+        t("print.template.tile", number=number, count=len(grid.tiles)),
+        t("print.template.tile_place", row=tile.row + 1, col=tile.col + 1),
     )
+
+
+def page_numbers(grid: TileGrid) -> dict[tuple[int, int], int]:
+    """The page number of every tile, by ``(row, col)`` (page 1 is the assembly map)."""
+    return {(tile.row, tile.col): number for number, tile in enumerate(grid.tiles, start=2)}
+
+
+def units_note(drawing: Drawing, t: PrintTexts) -> str:
+    """ "Units: mm." where the drawing prints dimensions, else nothing."""
+    return t("print.template.units") if drawing.dimensioned else ""
+
+
+def tile_notes(drawing: Drawing, t: PrintTexts, *, several: bool) -> tuple[str, ...]:
+    """The footer of a tile page: print at 100 %, (trim and lay, with several pages), units
+    (where dimensions are drawn) and the drawing's note."""
+    units = _joined(units_note(drawing, t), drawing.note)
+    lines = [t("print.template.print_note")]
+    if several:
+        lines.append(_joined(t("print.template.trim_note"), t("print.template.lay_note")))
+    return (*lines, units) if units else tuple(lines)
 
 
 def _overlap_strips(c: Canvas, grid: TileGrid, tile: Tile) -> None:
@@ -464,8 +483,10 @@ def _overlap_strips(c: Canvas, grid: TileGrid, tile: Tile) -> None:
             c.rect(sx, sy, sw, sh, stroke=0, fill=1)
 
 
-def _neighbour_hints(c: Canvas, grid: TileGrid, tile: Tile) -> None:
+def _neighbour_hints(c: Canvas, grid: TileGrid, tile: Tile, t: PrintTexts) -> None:
+    """Beside each edge shared with a printed page: an arrow and that page's number."""
     regular, _, _, _ = register_fonts()
+    numbers = page_numbers(grid)
     m, (cw, ch) = grid.margins, grid.content
     c.setFont(regular, 8)
     c.setFillColorRGB(0.3, 0.3, 0.3)
@@ -483,7 +504,8 @@ def _neighbour_hints(c: Canvas, grid: TileGrid, tile: Tile) -> None:
         c.saveState()
         c.translate(x, y)
         c.rotate(angle)
-        c.drawCentredString(0, 0, f"{arrow}{other.label}")
+        label = t("print.template.map_page", number=numbers[other.row, other.col])
+        c.drawCentredString(0, 0, f"{arrow}{label}")
         c.restoreState()
 
 
@@ -535,11 +557,23 @@ def _map_page(
     for i, (indent, step) in enumerate(steps):
         y = m.bottom + MAP_LEADING * (len(steps) - 1 - i) + 1
         c.drawString(m.left * K + indent, y * K, step)
+    several = len(grid.tiles) > 1
+    rows = row_headings(grid, t) if several else {}
+    band_w = max(
+        (
+            c.stringWidth(text, bold if i == 0 else regular, MAP_PT)
+            for r in rows.values()
+            for i, text in enumerate(r)
+        ),
+        default=0.0,
+    )
+    band_w = band_w / K + BAND_GAP if several else 0.0
+    band_h = MAP_LEADING + BAND_GAP if several else 0.0
     cov = grid.covered
-    box_w, box_h = w - m.left - m.right, box_top - box_bottom
+    box_w, box_h = w - m.left - m.right - 2 * band_w, box_top - box_bottom - band_h
     scale = min(box_w / (cov[2] - cov[0]), box_h / (cov[3] - cov[1]))
     origin = (
-        (m.left + (box_w - (cov[2] - cov[0]) * scale) / 2) * K,
+        (m.left + band_w + (box_w - (cov[2] - cov[0]) * scale) / 2) * K,
         (box_bottom + (box_h - (cov[3] - cov[1]) * scale) / 2) * K,
     )
     view = View(cov, origin, scale)
@@ -550,22 +584,8 @@ def _map_page(
         for tile in grid.tiles:
             x0, y0, x1, y1 = grid.cell(tile)
             c.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
-    size = max(8.0, min(22.0, 0.25 * min(grid.content) * scale * K))
-    small = 8.0
-    for number, tile in enumerate(grid.tiles, start=2):
-        label = t("print.template.map_page", number=number)
-        half = max(c.stringWidth(tile.label, bold, size), c.stringWidth(label, regular, small))
-        half = max(half / 2, 14) + 4
-        px, py = _label_spot(grid.cell(tile), grid.covered, view, half, 0.55 * size + 5)
-        c.setFillColorRGB(1, 1, 1)
-        c.setStrokeColorRGB(0.1, 0.3, 0.8)
-        c.roundRect(px - half, py - 0.5 * size - 10, 2 * half, 1.1 * size + 10, 3, stroke=1, fill=1)
-        c.setFillColorRGB(0.1, 0.3, 0.8)
-        c.setFont(bold, size)
-        c.drawCentredString(px, py - 0.3 * size, tile.label)
-        c.setFont(regular, small)
-        c.drawCentredString(px, py - 0.5 * size - 7, label)
-    several = len(grid.tiles) > 1
+    if several:
+        _map_headings(c, grid, view, rows, t)
     _footer(
         c,
         grid.page,
@@ -574,28 +594,52 @@ def _map_page(
             t("print.template.map_not_to_scale", total=total)
             if several
             else t("print.template.map_not_to_scale_one"),
-            t("print.template.map_pages", count=len(grid.tiles)),
+            t("print.template.map_pages", count=len(grid.tiles))
+            if several
+            else t("print.template.map_pages_one"),
         ),
         t,
     )
 
 
-def _label_spot(
-    cell: Bounds, covered: Bounds, view: View, half_w: float, half_h: float
-) -> tuple[float, float]:
-    """Where a page's label goes on the map (page points): in the cell's corner farthest from
-    the middle of the grid, where the drawing is thinnest (never over the middle's holes)."""
-    x0, y0, x1, y1 = (*view.page_point(cell[:2]), *view.page_point(cell[2:]))
-    mx, my = view.page_point(((covered[0] + covered[2]) / 2, (covered[1] + covered[3]) / 2))
-    pad = 3.0
-    xs = (x0 + half_w + pad, x1 - half_w - pad)
-    ys = (y0 + half_h + pad, y1 - half_h - pad)
-    if xs[0] > xs[1]:
-        xs = ((x0 + x1) / 2,) * 2
-    if ys[0] > ys[1]:
-        ys = ((y0 + y1) / 2,) * 2
-    corners = [(x, y) for x in xs for y in ys]
-    return max(corners, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+def row_headings(grid: TileGrid, t: PrintTexts) -> dict[int, tuple[str, str]]:
+    """Each row's heading on the map: ``row 2`` and the pages it holds (``pages 5–7``)."""
+    numbers = page_numbers(grid)
+    out: dict[int, tuple[str, str]] = {}
+    for row in sorted({tile.row for tile in grid.tiles}):
+        pages = sorted(n for (r, _), n in numbers.items() if r == row)
+        span = (
+            t("print.template.map_page", number=pages[0])
+            if len(pages) == 1
+            else t("print.template.map_row_pages", first=pages[0], last=pages[-1])
+        )
+        out[row] = (t("print.template.map_row", row=row + 1), span)
+    return out
+
+
+def _map_headings(
+    c: Canvas, grid: TileGrid, view: View, rows: dict[int, tuple[str, str]], t: PrintTexts
+) -> None:
+    """Column headings above the map and row headings left of it: outside the drawing, so no
+    label ever covers what it shows."""
+    regular, bold, _, _ = register_fonts()
+    c.setFillColorRGB(0.1, 0.3, 0.8)
+    left, _ = view.page_point(grid.covered[:2])
+    _, top = view.page_point(grid.covered[2:])
+    cells = {(tile.row, tile.col): grid.cell(tile) for tile in grid.tiles}
+    c.setFont(bold, MAP_PT)
+    for col in sorted({col for _, col in cells}):
+        x0, _, x1, _ = next(b for (_, cc), b in cells.items() if cc == col)
+        mid = (view.page_point((x0, 0))[0] + view.page_point((x1, 0))[0]) / 2
+        c.drawCentredString(mid, top + 1.5 * K, t("print.template.map_column", col=col + 1))
+    for row, (name, span) in rows.items():
+        _, y0, _, y1 = next(b for (rr, _), b in cells.items() if rr == row)
+        mid = (view.page_point((0, y0))[1] + view.page_point((0, y1))[1]) / 2
+        x = left - BAND_GAP / 2 * K
+        c.setFont(bold, MAP_PT)
+        c.drawRightString(x, mid + 0.5, name)
+        c.setFont(regular, MAP_PT)
+        c.drawRightString(x, mid - MAP_LEADING * K + 0.5, span)
 
 
 # -- the one-page template ----------------------------------------------------------------------
@@ -613,7 +657,7 @@ def sheet_page_size(bounds: Bounds, margins: Margins = SHEET_MARGINS) -> tuple[f
 
 def sheet_notes(drawing: Drawing, t: PrintTexts, info: Sequence[str] = ()) -> tuple[str, ...]:
     """The one-page template's footer: print at 100 %, units, what it is, the steps."""
-    note = _joined(t("print.template.print_note"), t("print.template.units"), drawing.note)
+    note = _joined(t("print.template.print_note"), units_note(drawing, t), drawing.note)
     steps = tuple(f"{i}. {step}" for i, step in enumerate(drawing.steps, start=1))
     return (note, *info, *drawing.info, *steps)
 

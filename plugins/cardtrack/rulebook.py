@@ -252,7 +252,7 @@ def _setup(book: Book) -> list[Flowable]:
         book.para("setup.shuffle"),
     ]
     figure = book.figure(diagrams.setup_scene(book.rules), t("setup.caption"), 0.8)
-    return [KeepTogether([book.heading("setup.heading"), *text, *figure])]
+    return [book.heading("setup.heading"), *text, KeepTogether(figure)]
 
 
 def _turn(book: Book) -> list[Flowable]:
@@ -300,12 +300,8 @@ def _move(book: Book) -> list[Flowable]:
         row=scene.path[-1].r,
     )
     figure = book.figure(scene, caption, 0.42)
-    return [
-        book.heading("move.heading"),
-        book.side_by_side(
-            [book.para("move.text", joker=t(f"move.joker_{book.rules.home_joker}"))], figure, 0.56
-        ),
-    ]
+    text = [book.para("move.text", joker=t(f"move.joker_{book.rules.home_joker}"))]
+    return [book.beside(text, figure, 0.56, heading="move.heading")]
 
 
 def _small(book: Book) -> list[Flowable]:
@@ -336,7 +332,7 @@ def _small(book: Book) -> list[Flowable]:
 def _block(book: Book) -> list[Flowable]:
     figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - BLOCK_SPLIT)
     text = [book.para("block.text"), book.para(f"block.home_{book.rules.home_joker}")]
-    return [book.heading("block.heading"), book.side_by_side(text, figure, BLOCK_SPLIT)]
+    return [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
 
 
 def _goal_and_pile(book: Book) -> list[Flowable]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Self
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from generator import locales
 from generator.api import Artifact
@@ -284,7 +284,7 @@ def _setup(book: Book) -> list[Flowable]:
     cells = [_setup_cell(book, k) for k in SEAT_COUNTS] + [_legend(book)]
     setup = book.para("setup.text", components=t("components.heading"))
     intro = [book.heading("setup.heading"), setup, *bullets]
-    out: list[Flowable] = [KeepTogether([*intro, Spacer(1, 4), doc.grid(cells, 3, book.width)])]
+    out: list[Flowable] = [*intro, Spacer(1, 4), doc.grid(cells, 3, book.width)]
     seats = SEATINGS[5]
     favoured = favoured_seat(seats)
     if favoured is not None:
@@ -327,7 +327,7 @@ def _play(book: Book) -> list[Flowable]:
         doc.grid(cells, 3, book.width),
     ]
     return [
-        KeepTogether(moves),
+        *moves,
         book.para("play.anywhere", lock=t("lock.heading")),
         book.para("play.no_repeat"),
         book.para("play.pass"),
@@ -340,7 +340,7 @@ def _lock(book: Book) -> list[Flowable]:
     scene = diagrams.lock_scene(book.board, move_colours(book.production), lock)
     figure = book.figure(scene, "lock.caption_on" if lock else "lock.caption_off", FIGURE_SHARE)
     text = [book.para("options.target_lock_on" if lock else "options.target_lock_off")]
-    return [book.heading("lock.heading"), book.side_by_side(text, figure, 1 - FIGURE_SHARE)]
+    return [book.beside(text, figure, 1 - FIGURE_SHARE, heading="lock.heading")]
 
 
 def _win(book: Book) -> list[Flowable]:
@@ -351,7 +351,7 @@ def _win(book: Book) -> list[Flowable]:
     if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
         text.append(book.para("win.stands"))
     text += [book.para("win.draw"), book.para("win.stalemate")]
-    return [book.heading("win.heading"), book.side_by_side(text, figure, 1 - FIGURE_SHARE)]
+    return [book.beside(text, figure, 1 - FIGURE_SHARE, heading="win.heading")]
 
 
 def _tips_and_facts(book: Book) -> list[Flowable]:

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.locales import column_decimals
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
 from generator.print.scalebar import scale_bar, scale_check_label
@@ -355,7 +357,7 @@ def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: s
     _page_header(
         c, layout.page_mm, t("fieldplan.steps_title"), t("fieldplan.steps_subtitle"), name, 2
     )
-    _steps_page(c, f, t, layout.page_mm)
+    _steps_page(c, f, t, layout.page_mm, *steps_layout(f, t, layout.page_mm))
     c.showPage()
     c.save()
     return layout
@@ -421,54 +423,102 @@ def _page_header(
     c.drawRightString((page[0] - PAGE_MARGIN) * k, y - 5, f"{number} / 2")
 
 
-def _steps_page(c: Canvas, f: KubbField, t: Texts, page: tuple[float, float]) -> None:
+STEP_SCALES = (1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
+"""Type on page 2 relative to its smallest (steps 9.5 pt, table 8.5 pt): the largest that fits."""
+STEP_SHARES = (0.6, 0.55, 0.5)
+"""Shares of page 2's width the steps may take (the measurement table takes the rest)."""
+
+
+def steps_layout(f: KubbField, t: Texts, page: tuple[float, float]) -> tuple[float, float]:
+    """Page 2's type scale and steps share: the largest of :data:`STEP_SCALES` at which the
+    steps fit above the bottom margin and the measurement table beside them, the widest steps
+    column of :data:`STEP_SHARES` first."""
+    for scale in STEP_SCALES:
+        for share in STEP_SHARES:
+            if _steps_page(None, f, t, page, scale, share):
+                return scale, share
+    return STEP_SCALES[-1], STEP_SHARES[0]
+
+
+def _steps_page(
+    c: Canvas | None,
+    f: KubbField,
+    t: Texts,
+    page: tuple[float, float],
+    s: float = 1.0,
+    share: float = 0.6,
+) -> bool:
+    """Page 2 at type scale ``s``, the steps taking ``share`` of the width (drawn on ``c``;
+    ``None``: only measured); whether it fits."""
     regular, bold, _, _ = register_fonts()
     k = PT_PER_MM
     left = PAGE_MARGIN * k
-    column = (page[0] - 2 * PAGE_MARGIN) * 0.6 * k
+    column = (page[0] - 2 * PAGE_MARGIN) * share * k
+    right_end = (page[0] - PAGE_MARGIN) * k
     y = (page[1] - PAGE_MARGIN - HEADER - 4) * k
-    c.setFont(regular, 9)
     tools = t(
         "fieldplan.tools",
         kubbs=f.kubbs_per_team,
         tape=t.m(math.ceil(f.length + f.diagonal)),
         two_tapes=t.m(math.ceil(f.diagonal)),
     )
-    for line in dg.wrap(tools, regular, 9, column):
-        c.drawString(left, y, line)
-        y -= 11.5
-    y -= 6
+    if c is not None:
+        c.setFont(regular, 9 * s)
+    for line in dg.wrap(tools, regular, 9 * s, column):
+        if c is not None:
+            c.drawString(left, y, line)
+        y -= 11.5 * s
+    y -= 6 * s
+    indent = 22 * s
     for number, step in enumerate(marking_steps(f, t), start=1):
-        lines = dg.wrap(step, regular, 9.5, column - 22)
-        c.setFont(bold, 11)
-        c.drawString(left, y, f"{number}.")
-        c.setFont(regular, 9.5)
+        lines = dg.wrap(step, regular, 9.5 * s, column - indent)
+        if c is not None:
+            c.setFont(bold, 11 * s)
+            c.drawString(left, y, f"{number}.")
+            c.setFont(regular, 9.5 * s)
         for line in lines:
-            c.drawString(left + 22, y, line)
-            y -= 12.5
-        y -= 5
+            if c is not None:
+                c.drawString(left + indent, y, line)
+            y -= 12.5 * s
+        y -= 5 * s
+    fits = y + 12.5 * s >= PAGE_MARGIN * k
     # the measurement table on the right
     x = left + column + 18
     y = (page[1] - PAGE_MARGIN - HEADER - 4) * k
-    c.setFont(bold, 10)
+    rows = measurements(f)
+    decimals = column_decimals([measure.metres for measure in rows])
+    cells = [
+        (
+            f"{m.start}–{t('fieldplan.king') if m.end == 'K' else m.end}",
+            t.m(m.metres, decimals),
+            t(f"fieldplan.measure_{m.key}"),
+        )
+        for m in rows
+    ]
+    widest = max(stringWidth(what, regular, 8.5 * s) for _, _, what in cells)
+    fits = fits and x + 105 * s + widest <= right_end
+    if c is None:
+        return fits
+    c.setFont(bold, 10 * s)
     c.drawString(x, y, t("fieldplan.table_title"))
-    y -= 15
-    c.setFont(bold, 8.5)
+    y -= 15 * s
+    c.setFont(bold, 8.5 * s)
     c.drawString(x, y, t("fieldplan.col_from_to"))
-    c.drawRightString(x + 95, y, t("fieldplan.col_distance"))
-    c.drawString(x + 105, y, t("fieldplan.col_what"))
-    y -= 4
+    c.drawRightString(x + 95 * s, y, t("fieldplan.col_distance"))
+    c.drawString(x + 105 * s, y, t("fieldplan.col_what"))
+    y -= 4 * s
     c.setLineWidth(0.6)
-    c.line(x, y, x + 200, y)
-    y -= 11
-    c.setFont(regular, 8.5)
-    for measure in measurements(f):
-        end = t("fieldplan.king") if measure.end == "K" else measure.end
-        c.drawString(x, y, f"{measure.start}–{end}")
-        c.drawRightString(x + 95, y, t.m(measure.metres))
-        c.drawString(x + 105, y, t(f"fieldplan.measure_{measure.key}"))
-        y -= 12
-    y -= 10
-    for line in dg.wrap(t("fieldplan.tolerance"), regular, 8, 200):
+    c.line(x, y, x + 200 * s, y)
+    y -= 11 * s
+    c.setFont(regular, 8.5 * s)
+    for span, distance, what in cells:
+        c.drawString(x, y, span)
+        c.drawRightString(x + 95 * s, y, distance)
+        c.drawString(x + 105 * s, y, what)
+        y -= 12 * s
+    y -= 10 * s
+    c.setFont(regular, 8 * s)
+    for line in dg.wrap(t("fieldplan.tolerance"), regular, 8 * s, 200 * s):
         c.drawString(x, y, line)
-        y -= 10
+        y -= 10 * s
+    return fits

@@ -186,7 +186,7 @@ def _field(book: Book) -> list[Flowable]:
             kubbs=f.kubbs_per_team,
             spacing=t.m(f.kubb_spacing),
         ),
-        KeepTogether(
+        doc.Float(
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
@@ -254,7 +254,7 @@ def _throw_in(book: Book) -> list[Flowable]:
         book.heading("throw_in.heading"),
         book.para("throw_in.text", attempts=r.throw_in_attempts),
         book.para("throw_in.penalty", distance=t.m(r.penalty_min_distance)),
-        KeepTogether(
+        doc.Float(
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
@@ -280,7 +280,7 @@ def _advantage(book: Book) -> list[Flowable]:
         book.heading("advantage.heading"),
         book.para("advantage.text"),
         book.para("advantage.back"),
-        KeepTogether(
+        doc.Float(
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
@@ -296,7 +296,7 @@ def _king(book: Book) -> list[Flowable]:
     rules = [Paragraph(text, book.styles.body) for text in _king_rule(book)]
     warning = [Paragraph(_early(book), book.styles.body)]
     box = doc.note_box(warning, book.styles, book.width)
-    return [KeepTogether([book.heading("king.heading"), *rules, book.para("king.win"), box])]
+    return [book.heading("king.heading"), *rules, book.para("king.win"), box]
 
 
 DECIDED = ("landed", "raise", "felled", "king", "place", "spin")

@@ -260,3 +260,65 @@ def test_new_drawing_starts_in_dejavu() -> None:
     drawing = doc.new_drawing(120, 80)
     assert (drawing.width, drawing.height) == (120, 80)
     assert drawing.initialFontName == REGULAR
+
+
+def _pages(path: Path) -> list[str]:
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True)
+    return [" ".join(page.split()) for page in out.stdout.split("\f")[:-1]]
+
+
+def _box(height: float, label: str) -> doc.Diagram:
+    drawing = doc.new_drawing(200, height)
+    drawing.add(Rect(0, 0, 200, height, fillColor=None))
+    drawing.add(String(10, height / 2, label, fontName=REGULAR, fontSize=10))
+    return doc.Diagram(drawing)
+
+
+def _lines(styles: doc.Styles, name: str, count: int) -> list[Flowable]:
+    return [Paragraph(f"{name} {i} runs on for a while.", styles.body) for i in range(count)]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_text_passes_a_float_that_does_not_fit_and_it_tops_the_next_page(tmp_path: Path) -> None:
+    styles = doc.make_styles()
+    story = [
+        *_lines(styles, "before", 25),
+        doc.Float([_box(400, "FIGURE")]),
+        *_lines(styles, "after", 6),
+        Paragraph("Next section", styles.h1),
+        *_lines(styles, "later", 2),
+    ]
+    doc.build_pdf(tmp_path / "f.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    first, second = _pages(tmp_path / "f.pdf")
+    assert "after 5" in first and "Next section" in first and "later 1" in first
+    assert "FIGURE" not in first and second.split()[0] != "after"
+    assert "FIGURE" in second  # the figure at the top of the next page
+    # a float that fits stays where it is
+    story = [
+        *_lines(styles, "before", 3),
+        doc.Float([_box(100, "FIGURE")]),
+        *_lines(styles, "after", 2),
+    ]
+    doc.build_pdf(tmp_path / "g.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    (only,) = _pages(tmp_path / "g.pdf")
+    assert only.index("before 2") < only.index("FIGURE") < only.index("after 0")
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_text_beside_a_figure_splits_at_the_foot_of_a_page(tmp_path: Path) -> None:
+    styles = doc.make_styles()
+    heading = Paragraph("Beside heading", styles.h1)
+    beside = doc.Beside(_lines(styles, "beside", 14), [_box(120, "FIGURE")], 0.6, heading=heading)
+    story = [*_lines(styles, "before", 30), beside]
+    doc.build_pdf(tmp_path / "b.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    first, second = _pages(tmp_path / "b.pdf")
+    assert "Beside heading" in first and "FIGURE" in first and "beside 0" in first
+    assert "beside 13" in second and "FIGURE" not in second
+    # the figure does not fit: the text that fits flows full width, the figure floats
+    story = [
+        *_lines(styles, "before", 33),
+        doc.Beside(_lines(styles, "beside", 3), [_box(300, "FIGURE")], 0.6, heading=heading),
+    ]
+    doc.build_pdf(tmp_path / "c.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    first, second = _pages(tmp_path / "c.pdf")
+    assert "Beside heading" in first and "beside 2" in first and "FIGURE" in second

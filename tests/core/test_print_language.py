@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from pdfread import page_texts
-from printed import PRINTS, Print, built, language_problems
+from printed import PRINTS, Print, built, language_problems, stray_sentences
 from test_print_sizes import cases
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext")
@@ -72,3 +72,20 @@ def test_the_language_check_catches_a_page_in_the_wrong_language() -> None:
     assert language_problems(LATVIAN, "uk", ("uk",))
     assert CODES.search("ENGRAVE_Z0.5: engrave") and CODES.search("the [rules] table")
     assert CODES.search("max_rounds") and not CODES.search("halma-standard, A2 / plotter")
+
+
+DUTCH = "Zet de koning op de middenlijn, precies tussen de twee paaltjes van het veld."
+UKRAINIAN = "Кожен гравець кладе карту на килимок і просуває свою фішку до вершини."
+
+
+def test_one_stray_sentence_in_another_language_is_caught() -> None:
+    page = f"{LATVIAN} {LATVIAN_MORE} {LATVIAN} {LATVIAN_MORE}"
+    assert language_problems(page, "lv", ("lv",)) == []
+    stray = language_problems(f"{LATVIAN} {ENGLISH} {LATVIAN_MORE} {LATVIAN}", "lv", ("lv",))
+    assert f"a sentence not in lv: {ENGLISH!r}" in stray
+    assert stray_sentences(f"{DUTCH} {ENGLISH} {DUTCH}", "nl", ("nl",)) == [ENGLISH]
+    assert stray_sentences(f"{UKRAINIAN} {ENGLISH}", "uk", ("uk",)) == [ENGLISH]
+    assert stray_sentences(f"{UKRAINIAN} {ENGLISH}", "uk", ("uk", "en")) == []
+    assert stray_sentences(f"{ENGLISH} {UKRAINIAN}", "en", ("en",)) == [UKRAINIAN]
+    # labels and names shorter than a sentence are not classified
+    assert stray_sentences(f"{LATVIAN} Tape the template. halma-standard", "lv", ("lv",)) == []

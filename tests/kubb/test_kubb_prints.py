@@ -21,6 +21,7 @@ from generator.print.scalebar import scale_check_label
 from generator.registry import load_registry
 from generator.variant import Variant, load_variant
 from plugins.kubb import diagrams as dg
+from plugins.kubb import fieldplan as fp
 from plugins.kubb.fieldplan import field_scene
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
@@ -246,3 +247,17 @@ def test_the_advantage_diagram_counts_the_kubbs(field: KubbField) -> None:
     u = max(0.0, min(1.0, ((kx - ax) * (bx - ax) + (ky - ay) * (by - ay)) / math.dist(
         (ax, ay), (bx, by)) ** 2))  # fmt: skip
     assert math.dist((kx, ky), (ax + u * (bx - ax), ay + u * (by - ay))) > 0.5, "not past the king"
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_field_plan_steps_take_the_largest_type_that_fits(lang: str, paper: str) -> None:
+    for field in (KubbField(8.0, 5.0), KubbField(10.0, 5.0)):
+        t, page = Texts(lang), fp.plan_page(field, paper).page_mm
+        scale, share = fp.steps_layout(field, t, page)
+        assert scale > 1.0 and fp._steps_page(None, field, t, page, scale, share)
+        larger = [s for s in fp.STEP_SCALES if s > scale]
+        if larger:
+            assert not any(
+                fp._steps_page(None, field, t, page, min(larger), sh) for sh in fp.STEP_SHARES
+            )

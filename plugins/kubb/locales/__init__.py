@@ -15,6 +15,6 @@ class Texts(locales.Texts):
 
     folder = LOCALES
 
-    def m(self, value: float) -> str:
-        """A length in metres, e.g. ``9,43 m`` in Dutch."""
-        return self("format.m", value=self.number(value))
+    def m(self, value: float, decimals: int | None = None) -> str:
+        """A length in metres, e.g. ``9,43 m`` in Dutch (``decimals``: a table column's)."""
+        return self("format.m", value=self.number(value, decimals=decimals))

@@ -29,7 +29,7 @@ from generator.engine import Outcome
 from generator.records import RecordError, split_record
 from plugins.cardtrack import cards
 from plugins.cardtrack.actions import ACTION_NAMES
-from plugins.cardtrack.geometry import Slot, neighbours, slot_index, slot_of_index
+from plugins.cardtrack.geometry import Slot, neighbours, slot_index
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.rules import (
     DISCARD,
@@ -214,8 +214,3 @@ def replay_record(lines: Sequence[Mapping[str, Any]]) -> CardtrackState:
 def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
     """Replay a record (:func:`replay_record`) and return the outcome of its final state."""
     return replay_record(lines).outcome()
-
-
-def slot_list(index: int) -> list[str | int]:
-    """The record form of a slot index."""
-    return slot_of_index(index).as_list()

@@ -143,7 +143,7 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
     ("lang", "words"),
     [
         ("nl", ["Boormal", "overzicht (afdrukken op A4)", "pagina 1 van", "Schaalcontrole", "körner",
-                "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina 2–"]),
+                "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina’s 2–"]),
         ("lv", ["Urbšanas šablons", "salikšanas shēma (A4 lapas)", "MĒROGA PĀRBAUDE",
                 "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļi", "savietošanas zīmes sakristu",
                 "piestipriniet ar līmlenti", "iekērnējiet urbumu krustiņu ⊕ centrus", "„ietilpināt lapā“"]),

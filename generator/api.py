@@ -353,6 +353,11 @@ class GameDefinition:
     record_checker: RecordChecker | None = None
     """Replays the game's records independently of the engine's move lists (``None``: the
     records are written but nothing can check them)."""
+    designer: Path | None = None
+    """The designer's words for the game: a TOML file in the plugin's package (like its
+    locale files) with a sentence for the games list, plain preset names and the fields the
+    first screen shows, with labels, units and choice labels (README "Plugins"); ``None``: the
+    game's description, its presets by their names and its first ``[rules]`` fields."""
 
 
 class Agent(Protocol):

@@ -68,10 +68,46 @@
     const custom = presetBox.querySelector(`option[value="${CUSTOM}"]`);
     if (!base) return;
     const values = currentValues();
-    const departs = Object.keys(base).some((key) => key in values && values[key] !== base[key]);
+    const departs = Object.keys(base).some((key) => key in values && !same(values[key], base[key]));
     const label = presetBox.querySelector(`option[value="${CSS.escape(presetBase)}"]`);
     custom.textContent = departs ? `custom (from ${label ? label.textContent : presetBase})` : "custom";
     presetBox.value = departs ? CUSTOM : presetBase;
+    showControls();
+  }
+
+  // equal form values: the same text, or the same number ("44" and "44.0")
+  function same(a, b) {
+    if (a === b) return true;
+    if (typeof a !== "string" || typeof b !== "string" || !a.trim() || !b.trim()) return false;
+    const x = Number(a);
+    const y = Number(b);
+    return Number.isFinite(x) && Number.isFinite(y) && x === y;
+  }
+
+  // choices that set several fields at once (Kubb's set size): they show the option whose
+  // values the fields hold, or "custom" once one of those fields is changed by hand
+  const controls = JSON.parse(document.getElementById("controls").textContent);
+  function showControls() {
+    const values = currentValues();
+    for (const [name, options] of Object.entries(controls)) {
+      const box = document.getElementById(`c-${name}`);
+      const match = Object.keys(options).find((option) =>
+        Object.entries(options[option]).every(([key, value]) => same(values[key], value))
+      );
+      if (box) box.value = match || "";
+    }
+  }
+  for (const box of root.querySelectorAll("[data-control] select")) {
+    box.addEventListener("change", () => {
+      const options = controls[box.closest("[data-control]").dataset.control] || {};
+      if (!options[box.value]) {
+        document.getElementById("all-settings").open = true; // custom: the sizes are there
+        return;
+      }
+      fill(options[box.value]);
+      showPreset();
+      schedule();
+    });
   }
 
   async function postJSON(url, body) {
@@ -257,6 +293,7 @@
       if (values) {
         presetBase = event.target.value;
         fill(values);
+        showControls();
       }
     } else showPreset();
     schedule();

@@ -158,7 +158,9 @@ def create_app(
         return body
 
     async def read_json(request: Request) -> dict[str, Any]:
-        body = await read_limited(request)
+        return parse_json(await read_limited(request))
+
+    def parse_json(body: bytes) -> dict[str, Any]:
         try:
             payload = json.loads(body or b"{}")
         except (ValueError, UnicodeDecodeError):
@@ -263,6 +265,10 @@ def create_app(
                 "name": start["name"],
                 "preset": start["preset"],
                 "preset_labels": said.presets,
+                "agent_labels": {name: w.label for name, w in said.agents if w.label},
+                "agents_json": json.dumps(
+                    {name: w.as_json() for name, w in said.agents if w.slow}
+                ).replace("<", "\\u003c"),
                 "presets_json": json.dumps(presets).replace("<", "\\u003c"),
                 "agents": agents,
                 "limits": limits,
@@ -272,9 +278,10 @@ def create_app(
 
     async def evaluate_route(request: Request) -> Response:
         definition = game_of(request)
-        payload = await read_json(request)
-        # in worker processes (cached by variant): the event loop keeps answering meanwhile
-        answer = await previews.answer_json(definition, payload)
+        body = await read_limited(request)
+        # in worker processes (cached by variant, and a request seen before by its bytes):
+        # the event loop keeps answering meanwhile
+        answer = await previews.answer_body(definition, body, parse_json)
         return Response(answer, media_type="application/json")
 
     async def download_route(request: Request) -> Response:

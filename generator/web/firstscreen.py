@@ -24,7 +24,8 @@ LOG = logging.getLogger("plywright.web")
 DATA = Path(__file__).with_name("firstscreen.toml")
 DEFAULT_FIELDS = 6
 """``[rules]`` fields shown first for a game without a designer file."""
-TOP_KEYS = frozenset({"summary", "presets", "fields"})
+TOP_KEYS = frozenset({"summary", "presets", "fields", "agents"})
+AGENT_KEYS = frozenset({"label", "slow", "seconds_by", "seconds"})
 FIELD_KEYS = frozenset({"label", "unit", "choices"})
 CONTROL_KEYS = frozenset({"label", "help", "sets", "options"})
 
@@ -85,13 +86,33 @@ class Control:
 
 
 @dataclass(frozen=True)
+class AgentWords:
+    """How the check panel names a player (agent), and a warning before a slow one starts:
+    ``slow`` in plain words, with measured seconds a game by the value of one field."""
+
+    label: str = ""
+    slow: str = ""
+    seconds_by: str = ""
+    """The field (``rules.n``) the time a game depends on most."""
+    seconds: tuple[tuple[str, float], ...] = ()
+    """``(value of seconds_by, measured seconds a game)``."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"slow": self.slow, "by": self.seconds_by, "seconds": dict(self.seconds)}
+
+
+@dataclass(frozen=True)
 class Words:
-    """A game's designer words: a sentence for the games list, plain preset names, and the
-    first screen (fields and controls, in order)."""
+    """A game's designer words: a sentence for the games list, plain preset names, the
+    first screen (fields and controls, in order) and words about its players."""
 
     summary: str
     presets: dict[str, str]
     first: tuple[FirstField | Control, ...]
+    agents: tuple[tuple[str, AgentWords], ...] = ()
+
+    def agent(self, name: str) -> AgentWords:
+        return dict(self.agents).get(name, AgentWords())
 
 
 @functools.cache
@@ -176,6 +197,25 @@ def _control(
     )  # fmt: skip
 
 
+def _agent(entry: dict[str, Any], keys: set[str], where: str) -> AgentWords:
+    _table(entry, where, AGENT_KEYS)
+    label, slow = entry.get("label", ""), entry.get("slow", "")
+    for name, value in (("label", label), ("slow", slow)):
+        if not isinstance(value, str):
+            raise DesignerFileError(f"{where}.{name}: expected a text, not {value!r}")
+    by = entry.get("seconds_by", "")
+    seconds = _table(entry.get("seconds", {}), f"{where}.seconds")
+    if seconds and by not in keys:
+        raise DesignerFileError(f"{where}.seconds_by: {by!r} is no TABLE.FIELD of the game")
+    for value, time in seconds.items():
+        if isinstance(time, bool) or not isinstance(time, int | float) or not time > 0:
+            raise DesignerFileError(f"{where}.seconds.{value}: expected seconds > 0, not {time!r}")
+    if seconds and not slow:
+        raise DesignerFileError(f"{where}.slow: say in plain words why the times are long")
+    pairs = tuple((str(k), float(v)) for k, v in seconds.items())
+    return AgentWords(label, slow, str(by) if seconds else "", pairs)
+
+
 def read_words(definition: GameDefinition, path: Path) -> Words:
     """The designer file at ``path`` for ``definition``; raises :class:`DesignerFileError`
     naming the file and the key for anything it cannot use."""
@@ -205,10 +245,20 @@ def read_words(definition: GameDefinition, path: Path) -> Words:
             first.append(_field(specs[key], _table(entry, where), where))
         else:
             first.append(_control(key, _table(entry, where), definition, tables, set(specs), where))
+    agents = tuple(
+        (
+            str(name),
+            _agent(
+                _table(entry, f"{source}: agents.{name}"), set(specs), f"{source}: agents.{name}"
+            ),
+        )
+        for name, entry in _table(data.get("agents", {}), f"{source}: agents").items()
+    )
     return Words(
         _text(summary, f"{source}: summary"),
         {name: str(presets.get(name, name)) for name in definition.presets},
         tuple(first),
+        agents,
     )
 
 

@@ -111,12 +111,24 @@ def test_a_game_without_a_designer_file_shows_its_rules_first() -> None:
         ('[presets]\nnosuch = "x"\n', "presets: 'nosuch' is not a preset (allowed: classic, four)"),
         ('[fields."rules.size"]\nlable = "x"\n', "fields.rules.size: unknown key 'lable'"),
         ('[fields."rules.size"]\nunit = "mm"\n', "fields.rules.size.label: expected a non-empty"),
-        ("colour = 1\n", "unknown key 'colour' (allowed: fields, presets, summary)"),
+        ("colour = 1\n", "unknown key 'colour' (allowed: agents, fields, presets, summary)"),
         (
             "[fields.pair]\nlabel = 'x'\nsets = ['rules']\noptions = { classic = 'a' }\n",
             "fields.pair.options: name at least two presets",
         ),
         ("summary = [\n", "cannot read the designer file"),
+        (
+            "[agents.random]\nslow = 'x'\nseconds_by = 'rules.nosuch'\nseconds = { 3 = 5 }\n",
+            "agents.random.seconds_by: 'rules.nosuch' is no TABLE.FIELD of the game",
+        ),
+        (
+            "[agents.random]\nseconds_by = 'rules.size'\nseconds = { 3 = 5 }\n",
+            "agents.random.slow: say in plain words why the times are long",
+        ),
+        (
+            "[agents.random]\nslow = 'x'\nseconds_by = 'rules.size'\nseconds = { 3 = -1 }\n",
+            "agents.random.seconds.3: expected seconds > 0, not -1",
+        ),
     ],
 )
 def test_a_broken_designer_file_is_named_and_the_page_still_works(

@@ -73,6 +73,7 @@
     custom.textContent = departs ? `custom (from ${label ? label.textContent : presetBase})` : "custom";
     presetBox.value = departs ? CUSTOM : presetBase;
     showControls();
+    showSlow();
   }
 
   // equal form values: the same text, or the same number ("44" and "44.0")
@@ -97,6 +98,43 @@
       if (box) box.value = match || "";
     }
   }
+  // a slow player is named before its check starts, with the time measured for these values
+  const agentWords = JSON.parse(document.getElementById("agent-words").textContent);
+  function duration(seconds) {
+    if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
+    if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes`;
+    if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)} hours`;
+    return `${Math.round(seconds / 86400)} days`;
+  }
+  function showSlow() {
+    const slot = document.getElementById("check-slow");
+    const box = document.getElementById("f-check-agent");
+    if (!slot || !box) return;
+    const names = box.value.split(",").map((name) => name.split(":")[0].trim());
+    const said = names.map((name) => agentWords[name]).find(Boolean);
+    slot.hidden = !said;
+    if (!said) {
+      slot.textContent = "";
+      return;
+    }
+    const values = currentValues();
+    const games = Number(values["check.games"]);
+    const value = values[said.by];
+    const known = Object.keys(said.seconds).find((key) => same(key, value));
+    const measured = Object.keys(said.seconds).map(Number).filter(Number.isFinite);
+    let time = "";
+    if (known !== undefined) {
+      const each = said.seconds[known];
+      time = ` One game takes about ${duration(each)} with these values`;
+      time += Number.isInteger(games) && games > 1 ? `, so ${games} games take about ${duration(each * games)}.` : ".";
+    } else if (measured.length && Number(value) > Math.max(...measured)) {
+      const most = said.seconds[String(Math.max(...measured))] || Math.max(...Object.values(said.seconds));
+      time = ` One game takes more than ${duration(most)} with these values.`;
+    }
+    slot.textContent = `Slow players: ${said.slow}.${time} For a quicker answer, play fewer games or choose other players.`;
+  }
+  showSlow();
+
   for (const box of root.querySelectorAll("[data-control] select")) {
     box.addEventListener("change", () => {
       const options = controls[box.closest("[data-control]").dataset.control] || {};
@@ -294,6 +332,7 @@
         presetBase = event.target.value;
         fill(values);
         showControls();
+        showSlow();
       }
     } else showPreset();
     schedule();

@@ -107,6 +107,19 @@ def test_a_slow_player_is_named_before_the_check_starts(page: Page, server: str)
     assert "hours" in warning or "days" in warning
     assert "play fewer games or choose other players" in warning
     pro = warning
+    page.fill("#f-check-games", "1")
+    page.select_option("#f-check-probes", "none")
+    settled(page)
+    page.click("#check")  # while no game has finished, the time left is the measured one
+    page.wait_for_function(
+        "document.getElementById('check-state').textContent.includes('no game finished yet')"
+    )
+    state = page.inner_text("#check-state")
+    page.click('button.cancel[data-job="check"]')
+    assert "one game of these players took about 13 minutes when measured" in state
+    page.wait_for_selector("#check-job", state="hidden")
+    page.fill("#f-check-games", "100")
+    settled(page)
     page.select_option("#f-rules-n", "4")  # the 10-peg board: shorter, still slow
     settled(page)
     assert page.inner_text("#check-slow") != pro

@@ -106,12 +106,24 @@
     if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)} hours`;
     return `${Math.round(seconds / 86400)} days`;
   }
+  function slowWords() {
+    const box = document.getElementById("f-check-agent");
+    const names = box ? box.value.split(",").map((name) => name.split(":")[0].trim()) : [];
+    return names.map((name) => agentWords[name]).find(Boolean);
+  }
+  // the measured seconds a game of the chosen slow player, for the form's values (or null)
+  function slowSeconds() {
+    const said = slowWords();
+    if (!said) return null;
+    const value = currentValues()[said.by];
+    const known = Object.keys(said.seconds).find((key) => same(key, value));
+    return known === undefined ? null : said.seconds[known];
+  }
+  let checkEach = null; // slowSeconds() when the running check started
   function showSlow() {
     const slot = document.getElementById("check-slow");
-    const box = document.getElementById("f-check-agent");
-    if (!slot || !box) return;
-    const names = box.value.split(",").map((name) => name.split(":")[0].trim());
-    const said = names.map((name) => agentWords[name]).find(Boolean);
+    if (!slot) return;
+    const said = slowWords();
     slot.hidden = !said;
     if (!said) {
       slot.textContent = "";
@@ -120,11 +132,10 @@
     const values = currentValues();
     const games = Number(values["check.games"]);
     const value = values[said.by];
-    const known = Object.keys(said.seconds).find((key) => same(key, value));
     const measured = Object.keys(said.seconds).map(Number).filter(Number.isFinite);
+    const each = slowSeconds();
     let time = "";
-    if (known !== undefined) {
-      const each = said.seconds[known];
+    if (each) {
       time = ` One game takes about ${duration(each)} with these values`;
       time += Number.isInteger(games) && games > 1 ? `, so ${games} games take about ${duration(each * games)}.` : ".";
     } else if (measured.length && Number(value) > Math.max(...measured)) {
@@ -635,7 +646,10 @@
   function remaining(job) {
     if (job.done > 0 && job.total > job.done) {
       const left = (job.seconds / job.done) * (job.total - job.done);
-      return left < 90 ? ` · about ${Math.ceil(left)} s left` : ` · about ${Math.ceil(left / 60)} min left`;
+      return left < 90 ? ` · about ${Math.ceil(left)} s left` : ` · about ${duration(left)} left`;
+    }
+    if (job.done === 0 && job.kind === "check" && checkEach) {
+      return ` · no game finished yet: one game of these players took about ${duration(checkEach)} when measured`;
     }
     if (job.done === 0 && job.seconds >= 20 && job.kind !== "build") {
       return " · no game finished yet: these players are slow on this variant (fewer games, or other players, are faster)";
@@ -718,6 +732,7 @@
 
   document.getElementById("check").addEventListener("click", () => {
     // the players, strong play and games are the variant's own [check] values
+    checkEach = slowSeconds();
     startJob("check", { variant: payload(), games: gamesOf("f-check-games") });
   });
   document.getElementById("sweep").addEventListener("click", () => {

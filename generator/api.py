@@ -371,6 +371,11 @@ class GameDefinition:
     duel: DuelMaker | None = None
     """Two of a variant's seats alone (``None``: spoiler probes with three or more seats tell
     kingmaking from a lock-out by the strong victim's games only)."""
+    designer: Path | None = None
+    """The designer's words for the game: a TOML file in the plugin's package (like its
+    locale files) with a sentence for the games list, plain preset names and the fields the
+    first screen shows, with labels, units and choice labels (README "Plugins"); ``None``: the
+    game's description, its presets by their names and its first ``[rules]`` fields."""
 
 
 class Agent(Protocol):

@@ -40,7 +40,7 @@ from generator.simulate.strongplay import PROBE_LEVELS
 from generator.sweep.grid import parse_axes
 from generator.sweep.run import sweep_variants
 from generator.variant import MAX_DEPTH, check_depth, parse_variant
-from generator.web.firstscreen import first_fields, preset_labels, table_title
+from generator.web.firstscreen import Control, table_title, words
 from generator.web.forms import (
     default_name,
     download_toml,
@@ -158,7 +158,9 @@ def create_app(
         return body
 
     async def read_json(request: Request) -> dict[str, Any]:
-        body = await read_limited(request)
+        return parse_json(await read_limited(request))
+
+    def parse_json(body: bytes) -> dict[str, Any]:
         try:
             payload = json.loads(body or b"{}")
         except (ValueError, UnicodeDecodeError):
@@ -190,33 +192,51 @@ def create_app(
         games = []
         for name in sorted(registry.games):
             definition = registry.games[name]
-            agents = [a.name for a in registry.agents_for(name)]
-            games.append({"definition": definition, "agents": agents})
+            said = words(definition)
+            url = request.url_for("designer_page", game=name)
+            presets = [
+                {"label": label, "url": f"{url}?preset={quote(preset)}"}
+                for preset, label in said.presets.items()
+            ]
+            games.append(
+                {"definition": definition, "summary": said.summary, "presets": presets, "url": url}
+            )
         return templates.TemplateResponse(
             request,
             "games.html",
             {"games": games, "failures": registry.failures, "version": plywright_version()},
         )
 
-    def start_payload(definition: GameDefinition) -> dict[str, Any]:
+    def start_payload(definition: GameDefinition, preset: str | None = None) -> dict[str, Any]:
         """What the designer page sends first: its starting name, preset and values."""
-        start = parse_variant(
-            {"game": definition.name}, registry, default_name=default_name(definition)
+        data = (
+            {"game": definition.name}
+            if preset is None
+            else {"game": definition.name, "preset": preset}
         )
+        start = parse_variant(data, registry, default_name=default_name(definition))
         return {"name": start.name, "preset": start.preset or "", "values": form_values(start)}
 
     async def designer_page(request: Request) -> Response:
         definition = game_of(request)
-        start = start_payload(definition)
+        chosen = request.query_params.get("preset")
+        if chosen is not None and chosen not in definition.presets:
+            allowed = ", ".join(definition.presets) or "none"
+            raise HTTPException(
+                404,
+                f"preset: {definition.title} has no preset {chosen[:40]!r} (allowed: {allowed})",
+            )
+        start = start_payload(definition, chosen)
         presets = {
             name: form_values(parse_variant({"game": definition.name, "preset": name}, registry))
             for name in definition.presets
         }
         if definition.default_preset is None:  # '' = no preset, the tables' defaults
             presets[""] = start["values"]
-        first = first_fields(definition)
+        said = words(definition)
+        controls = {c.name: c for c in said.first if isinstance(c, Control)}
         in_panel = {"check.games", "check.agent", "check.probes"}
-        shown_first = {item.spec.key for item in first} | in_panel
+        shown_first = {c.spec.key for c in said.first if not isinstance(c, Control)} | in_panel
         tables = [
             {
                 "name": table.name,
@@ -232,13 +252,23 @@ def create_app(
             "designer.html",
             {
                 "definition": definition,
-                "first": first,
+                "first": said.first,
+                "control_current": {
+                    name: c.current(presets, start["values"]) for name, c in controls.items()
+                },
+                "controls_json": json.dumps(
+                    {name: c.values(presets) for name, c in controls.items()}
+                ).replace("<", "\\u003c"),
                 "tables": [table for table in tables if table["fields"]],
                 "panel": {key: specs[key] for key in in_panel if key in specs},
                 "values": start["values"],
                 "name": start["name"],
                 "preset": start["preset"],
-                "preset_labels": preset_labels(definition),
+                "preset_labels": said.presets,
+                "agent_labels": {name: w.label for name, w in said.agents if w.label},
+                "agents_json": json.dumps(
+                    {name: w.as_json() for name, w in said.agents if w.slow}
+                ).replace("<", "\\u003c"),
                 "presets_json": json.dumps(presets).replace("<", "\\u003c"),
                 "agents": agents,
                 "limits": limits,
@@ -248,9 +278,10 @@ def create_app(
 
     async def evaluate_route(request: Request) -> Response:
         definition = game_of(request)
-        payload = await read_json(request)
-        # in worker processes (cached by variant): the event loop keeps answering meanwhile
-        answer = await previews.answer_json(definition, payload)
+        body = await read_limited(request)
+        # in worker processes (cached by variant, and a request seen before by its bytes):
+        # the event loop keeps answering meanwhile
+        answer = await previews.answer_body(definition, body, parse_json)
         return Response(answer, media_type="application/json")
 
     async def download_route(request: Request) -> Response:

@@ -4,6 +4,7 @@ the play aids and rulebooks are imported lazily."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.api import (
@@ -61,6 +62,7 @@ GAME = GameDefinition(
     static_checks=cardtrack_static_checks,
     artifacts=cardtrack_build,
     record_checker=lazy("plugins.cardtrack.records:check_record"),
+    designer=Path(__file__).with_name("designer.toml"),
 )
 
 

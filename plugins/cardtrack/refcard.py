@@ -8,6 +8,7 @@ The text is set in the largest size (at most :data:`MAX_FONT`) that fits the car
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,7 +129,14 @@ def text_box(production: CardtrackProduction) -> tuple[float, float]:
 
 def fitting_size(side: Side, production: CardtrackProduction) -> float | None:
     """Largest font size (pt, 0.1 steps) at which ``side`` fits the card; ``None`` if none."""
-    width, height = text_box(production)
+    return _fitting_size(side, *text_box(production))
+
+
+@functools.lru_cache(maxsize=256)
+def _fitting_size(side: Side, width: float, height: float) -> float | None:
+    """:func:`fitting_size` in a text box of ``width`` x ``height`` pt, remembered: the
+    search lays the text out up to 36 times, and the designer asks again after every edit
+    (most edits change neither the card's text nor its size)."""
     size = MAX_FONT
     while size >= MIN_FONT - 1e-9:
         if _height(_story(side, size), width) <= height:

@@ -3,6 +3,7 @@ with its static checks, artifacts, fast lane and record checker, and its agents.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.api import (
@@ -61,6 +62,7 @@ GAME = GameDefinition(
     fast_lane=lazy("plugins.halma.fast.plugin:halma_fast_lane"),
     record_checker=lazy("plugins.halma.records:check_record"),
     duel=lazy("plugins.halma.duel:halma_duel"),
+    designer=Path(__file__).with_name("designer.toml"),
 )
 
 

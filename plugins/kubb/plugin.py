@@ -3,6 +3,7 @@ with its static checks, artifacts and record checker, and its agents."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.api import (
@@ -72,6 +73,7 @@ GAME = GameDefinition(
     static_checks=kubb_static_checks,
     artifacts=kubb_build,
     record_checker=lazy("plugins.kubb.records:check_record"),
+    designer=Path(__file__).with_name("designer.toml"),
 )
 
 

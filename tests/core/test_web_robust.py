@@ -177,7 +177,7 @@ def test_an_unknown_agent_is_a_field_error_before_any_check(client: TestClient) 
     ("game", "words"),
     [
         ("halma", ["Pegs per player", "10 pegs (standard)", "15 pegs (pro)", "Board outline"]),
-        ("kubb", ['Field length <span class="unit">(m)</span>', "Kubb height", "Small set"]),
+        ("kubb", ['Field length <span class="unit">(m)</span>', "Set size", "Small set"]),
         ("cardtrack", ["Decks of cards", 'Card width <span class="unit">(mm)</span>']),
     ],
 )

@@ -68,10 +68,95 @@
     const custom = presetBox.querySelector(`option[value="${CUSTOM}"]`);
     if (!base) return;
     const values = currentValues();
-    const departs = Object.keys(base).some((key) => key in values && values[key] !== base[key]);
+    const departs = Object.keys(base).some((key) => key in values && !same(values[key], base[key]));
     const label = presetBox.querySelector(`option[value="${CSS.escape(presetBase)}"]`);
     custom.textContent = departs ? `custom (from ${label ? label.textContent : presetBase})` : "custom";
     presetBox.value = departs ? CUSTOM : presetBase;
+    showControls();
+    showSlow();
+  }
+
+  // equal form values: the same text, or the same number ("44" and "44.0")
+  function same(a, b) {
+    if (a === b) return true;
+    if (typeof a !== "string" || typeof b !== "string" || !a.trim() || !b.trim()) return false;
+    const x = Number(a);
+    const y = Number(b);
+    return Number.isFinite(x) && Number.isFinite(y) && x === y;
+  }
+
+  // choices that set several fields at once (Kubb's set size): they show the option whose
+  // values the fields hold, or "custom" once one of those fields is changed by hand
+  const controls = JSON.parse(document.getElementById("controls").textContent);
+  function showControls() {
+    const values = currentValues();
+    for (const [name, options] of Object.entries(controls)) {
+      const box = document.getElementById(`c-${name}`);
+      const match = Object.keys(options).find((option) =>
+        Object.entries(options[option]).every(([key, value]) => same(values[key], value))
+      );
+      if (box) box.value = match || "";
+    }
+  }
+  // a slow player is named before its check starts, with the time measured for these values
+  const agentWords = JSON.parse(document.getElementById("agent-words").textContent);
+  function duration(seconds) {
+    if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
+    if (seconds < 90 * 60) return `${Math.round(seconds / 60)} minutes`;
+    if (seconds < 48 * 3600) return `${Math.round(seconds / 3600)} hours`;
+    return `${Math.round(seconds / 86400)} days`;
+  }
+  function slowWords() {
+    const box = document.getElementById("f-check-agent");
+    const names = box ? box.value.split(",").map((name) => name.split(":")[0].trim()) : [];
+    return names.map((name) => agentWords[name]).find(Boolean);
+  }
+  // the measured seconds a game of the chosen slow player, for the form's values (or null)
+  function slowSeconds() {
+    const said = slowWords();
+    if (!said) return null;
+    const value = currentValues()[said.by];
+    const known = Object.keys(said.seconds).find((key) => same(key, value));
+    return known === undefined ? null : said.seconds[known];
+  }
+  let checkEach = null; // slowSeconds() when the running check started
+  function showSlow() {
+    const slot = document.getElementById("check-slow");
+    if (!slot) return;
+    const said = slowWords();
+    slot.hidden = !said;
+    if (!said) {
+      slot.textContent = "";
+      return;
+    }
+    const values = currentValues();
+    const games = Number(values["check.games"]);
+    const value = values[said.by];
+    const measured = Object.keys(said.seconds).map(Number).filter(Number.isFinite);
+    const each = slowSeconds();
+    let time = "";
+    if (each) {
+      time = ` One game takes about ${duration(each)} with these values`;
+      time += Number.isInteger(games) && games > 1 ? `, so ${games} games take about ${duration(each * games)}.` : ".";
+    } else if (measured.length && Number(value) > Math.max(...measured)) {
+      const most = said.seconds[String(Math.max(...measured))] || Math.max(...Object.values(said.seconds));
+      time = ` One game takes more than ${duration(most)} with these values.`;
+    }
+    slot.textContent = `Slow players: ${said.slow}.${time} For a quicker answer, play fewer games or choose other players.`;
+  }
+  showSlow();
+
+  for (const box of root.querySelectorAll("[data-control] select")) {
+    box.addEventListener("change", () => {
+      const options = controls[box.closest("[data-control]").dataset.control] || {};
+      if (!options[box.value]) {
+        document.getElementById("all-settings").open = true; // custom: the sizes are there
+        return;
+      }
+      fill(options[box.value]);
+      showPreset();
+      schedule();
+    });
   }
 
   async function postJSON(url, body) {
@@ -257,6 +342,8 @@
       if (values) {
         presetBase = event.target.value;
         fill(values);
+        showControls();
+        showSlow();
       }
     } else showPreset();
     schedule();
@@ -515,7 +602,10 @@
   function remaining(job) {
     if (job.done > 0 && job.total > job.done) {
       const left = (job.seconds / job.done) * (job.total - job.done);
-      return left < 90 ? ` · about ${Math.ceil(left)} s left` : ` · about ${Math.ceil(left / 60)} min left`;
+      return left < 90 ? ` · about ${Math.ceil(left)} s left` : ` · about ${duration(left)} left`;
+    }
+    if (job.done === 0 && job.kind === "check" && checkEach) {
+      return ` · no game finished yet: one game of these players took about ${duration(checkEach)} when measured`;
     }
     if (job.done === 0 && job.seconds >= 20 && job.kind !== "build") {
       return " · no game finished yet: these players are slow on this variant (fewer games, or other players, are faster)";
@@ -598,6 +688,7 @@
 
   document.getElementById("check").addEventListener("click", () => {
     // the players, strong play and games are the variant's own [check] values
+    checkEach = slowSeconds();
     startJob("check", { variant: payload(), games: gamesOf("f-check-games") });
   });
   document.getElementById("sweep").addEventListener("click", () => {

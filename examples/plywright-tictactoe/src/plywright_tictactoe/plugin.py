@@ -13,6 +13,7 @@ specification in ``generator.hookspecs``.
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy
@@ -107,6 +108,8 @@ GAME = GameDefinition(
     static_checks=static_checks,
     artifacts=artifacts,
     record_checker=lazy("plywright_tictactoe.records:check_record"),
+    # the designer's first screen: plain preset names and the fields shown first
+    designer=Path(__file__).with_name("designer.toml"),
 )
 
 

@@ -144,6 +144,13 @@ class Texts:
         (at most ``places``), so their decimal marks align (``9,43``, ``6,40``, ``2,50``)."""
         return [self.number(v, decimals=column_decimals(values, places)) for v in values]
 
+    def listed(self, items: Sequence[str]) -> str:
+        """``items`` as the language lists them (CLDR, through Babel): ``0,5 m, 1,5 m en
+        2,5 m`` in Dutch."""
+        from babel.lists import format_list
+
+        return typeset(format_list(list(items), locale=self.lang), self.lang)
+
     def mm(self, value: float) -> str:
         """A length in millimetres, e.g. ``3,5 mm``."""
         return self("format.mm", value=self.number(value))

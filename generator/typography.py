@@ -8,7 +8,11 @@ ones only):
   with ”, a nl „…“); uk keeps „…“ (its quotes inside quotes);
 * apostrophes between two letters: uk ʼ (U+02BC), en and nl ’;
 * lv, nl: a spaced hyphen or em dash becomes the spaced en dash `` – ``; uk: a spaced hyphen
-  or en dash becomes the spaced em dash `` — `` (the Ukrainian тире);
+  or en dash becomes the spaced em dash `` — `` (the Ukrainian тире); the space before the dash
+  is a no-break space, so a line never starts with a dash;
+* uk: a one-letter preposition or conjunction (в, у, з, і, й, а, о) is joined to the next word
+  and the particles б, би, ж, же to the word before by a no-break space (no line ends with
+  «у» or starts with «б»);
 * every language: a number range ``2-10`` or ``2 – 10`` becomes ``2–10``; a no-break space
   joins a number (or a ``{placeholder}``) to its unit or ``%``.
 
@@ -31,8 +35,8 @@ QUOTES: dict[str, tuple[str, str]] = {
 """Each language's double quotes (open, close); other languages use the English ones."""
 APOSTROPHE: dict[str, str] = {"uk": "ʼ", "en": "’", "nl": "’"}
 """The apostrophe between two letters, per language (others keep theirs)."""
-SPACED_DASH: dict[str, str] = {"lv": " – ", "nl": " – ", "uk": " — "}
-"""The parenthetical dash of the languages that space it."""
+SPACED_DASH: dict[str, str] = {"lv": NBSP + "– ", "nl": NBSP + "– ", "uk": NBSP + "— "}
+"""The parenthetical dash of the languages that space it (held to the word before)."""
 UNITS = ("mm", "cm", "m", "km", "g", "kg", "pt", "мм", "см", "м", "км", "г", "кг")
 
 _PROTECTED = re.compile(r"<[^<>]*>|\{[^{}]*\}")
@@ -46,6 +50,8 @@ _DASH = re.compile(r"(?<=\S) (?:-|—|–|--) (?=\S)")
 _STRAIGHT_DOUBLE = re.compile(r'"([^"\n]*)"')
 _STRAIGHT_SINGLE = re.compile(r"(?<![\w'])'(?=\S)([^'\n]*?)(?<=\S)'(?![\w'])")
 _LETTERS_APOSTROPHE = re.compile(r"(?<=[^\W\d_])['’](?=[^\W\d_])")
+_UK_SHORT_WORD = re.compile(r"(?<![\wʼ'’-])([ВвУуЗзІіЙйАаОо]) (?=[^\W\d_]|[«(„\d])")
+_UK_PARTICLE = re.compile(r"(?<=[^\W\d_]) (б|би|ж|же)(?![\w])")
 
 
 def _pairs(pattern: str, open_: str, close: str) -> Callable[[str], str]:
@@ -79,6 +85,9 @@ def _plain(text: str, lang: str) -> str:
     dash = SPACED_DASH.get(lang)
     if dash:
         text = _DASH.sub(dash, text)
+    if lang == "uk":
+        text = _UK_SHORT_WORD.sub(r"\1" + NBSP, text)
+        text = _UK_PARTICLE.sub(NBSP + r"\1", text)
     return text
 
 

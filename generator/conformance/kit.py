@@ -263,6 +263,37 @@ class GameConformance:
         if checker is None:
             pytest.skip(f"{kit.name} has no GameDefinition.record_checker: records unchecked")
 
+    # --- the game's optional parts ---------------------------------------------------------
+
+    def test_the_designer_file_reads(self, kit: KitGame) -> None:
+        """A designer file (``GameDefinition.designer``) names only presets and fields the
+        game has; the designer would otherwise log the mistake and show its defaults."""
+        if kit.definition.designer is None:
+            pytest.skip("the game has no designer file")
+        from generator.web.firstscreen import DesignerFileError, read_words
+
+        try:
+            read_words(kit.definition, Path(kit.definition.designer))
+        except DesignerFileError as exc:
+            pytest.fail(str(exc), pytrace=False)
+
+    def test_a_duel_keeps_two_seats(self, kit: KitGame) -> None:
+        """``GameDefinition.duel`` gives a playable two-seat variant with the two seats in it
+        (the lock-out test of the spoiler probes plays it)."""
+        duel_of = kit.definition.duel
+        if duel_of is None:
+            pytest.skip("the game offers no duel")
+        variant = kit.variant(None)
+        seats = variant.engine().info().num_players
+        duel = duel_of(variant, seats - 1, 0)
+        assert duel is not None, "a duel of the default variant's first and last seat"
+        assert {duel.spoiler, duel.victim} == {0, 1}, (duel.spoiler, duel.victim)
+        game = duel.variant.engine()
+        assert game.info().num_players == 2, "a duel has two seats"
+        assert duel.variant.game == variant.game
+        state = game.new_initial_state()
+        assert not state.is_terminal(), "a duel can be played"
+
     # --- other games -----------------------------------------------------------------------
 
     def test_the_plugin_ignores_other_games(self, kit: KitGame) -> None:

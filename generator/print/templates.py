@@ -7,7 +7,7 @@ Two forms:
 
 * :func:`write_tiled_template` — the drawing tiled over A4 or Letter: page 1 is the assembly
   map (row and column headings in bands outside the drawing, so no label covers it), then one
-  page per tile headed ``Tile 2/6`` and ``row 1, column 2`` (no letter-digit code that reads as
+  page per tile headed ``Part 2 of 6`` and ``row 1, column 2`` (no letter-digit code that reads as
   a paper size), with overlap strips, dashed trim seams, registration marks on the seams,
   neighbour hints (the neighbour's page number) and a 100 mm scale-check bar on every page;
 * :func:`write_sheet_template` — one page sized to the drawing, for a plotter or print shop.
@@ -436,7 +436,7 @@ def _tile_page(
 
 
 def tile_heading(drawing: Drawing, grid: TileGrid, tile: Tile, t: PrintTexts) -> tuple[str, str]:
-    """The big and small header words of a tile page: ``Tile 2/6`` and ``row 1, column 2``;
+    """The big and small header words of a tile page: ``Part 2 of 6`` and ``row 1, column 2``;
     a template of one page is headed with its kind and "the whole template on this page"."""
     if len(grid.tiles) == 1:
         return capitalised(drawing.kind), t("print.template.one_tile")

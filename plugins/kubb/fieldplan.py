@@ -92,15 +92,15 @@ def measurements(f: KubbField) -> list[Measure]:
 
 def marking_steps(f: KubbField, t: Texts) -> list[str]:
     """The numbered steps (texts of the locale, filled with this field's measurements)."""
-    base = t.raw("fieldplan.base_separator").join(t.number(y) for y in f.base_y())
+    base = t.listed([t.m(y) for y in f.base_y()])
     values = {
         "length": t.m(f.length),
         "width": t.m(f.width),
-        "diagonal": t.m(f.diagonal),
+        "diagonal": t.m(f.diagonal, decimals=2),
         "loop": t.m(f.length + f.diagonal),
         "half": t.m(f.centre_x),
         "king": t.m(f.width / 2),
-        "half_diagonal": t.m(f.half_diagonal),
+        "half_diagonal": t.m(f.half_diagonal, decimals=2),
         "base": base,
         "kubbs": f.kubbs_per_team,
         "spacing": t.m(f.kubb_spacing),

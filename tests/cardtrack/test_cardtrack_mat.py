@@ -135,7 +135,7 @@ def pdf_text(path: Path, first: int, last: int) -> str:
 def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
     text = pdf_text(files / "tiled.pdf", 1, 3)
     assert "Килимок траси схема складання з аркушів A4" in text and "Сторінка 1 з 16" in text
-    assert "Аркуш 1/15" in text and "1-й рядок аркушів, 1-й зліва" in text
+    assert "Частина 1 з 15" in text and "1-й рядок аркушів, 1-й зліва" in text
     assert "1-й рядок" in text and "сторінки 2–4" in text and "Сторінка 2 з 16" in text
     assert "сторінки 2–16" in text and not re.search(r"\b[A-E][1-3]\b", text)
     assert "ПЕРЕВІРКА МАСШТАБУ" in text and "100 мм" in text and "100 mm" not in text
@@ -152,7 +152,7 @@ def test_tiled_pdf_labels_in_english(tmp_path: Path) -> None:
     build.write_mat_tiled(tmp_path / "tiled.pdf")
     text = pdf_text(tmp_path / "tiled.pdf", 1, 3)
     assert "Track mat assembly map, A4 pages" in text and "page 1 of 16" in text
-    assert "Tile 1/15" in text and "row 1, column 1" in text and "page 2 of 16" in text
+    assert "Part 1 of 15" in text and "row 1, column 1" in text and "page 2 of 16" in text
     assert "row 5" in text and "pages 14–16" in text and not re.search(r"\b[A-E][1-3]\b", text)
     assert "this bar must measure 100 mm" in text
     assert "4. Every card slot on the mat is exactly one card" in text

@@ -2,7 +2,7 @@
 
 Words are read back with poppler's ``pdftotext -bbox`` (their boxes on the page): on the
 assembly map no word may lie on the drawing (the test drawing is ink over its whole area), the
-pages are named "Tile 2/4 · row 1, column 2", never a letter-digit code that reads as a paper
+pages are named "Part 2 of 4 · row 1, column 2", never a letter-digit code that reads as a paper
 size, and "Units: mm." is printed only where the drawing prints dimensions.
 """
 
@@ -90,7 +90,7 @@ def test_pages_are_named_tile_n_of_m_with_row_and_column(tmp_path: Path) -> None
     grid = write_tiled_template(ink.drawing(), tmp_path / "t.pdf", paper="A4", lang="nl")
     count = len(grid.tiles)
     second = " ".join(w for w, _ in words(tmp_path / "t.pdf", 3))
-    assert f"Blad 2/{count}" in second and "rij 1, kolom 2" in second
+    assert f"Deel 2 van {count}" in second and "rij 1, kolom 2" in second
     assert "← pagina 2" in second  # the neighbour hint names its page
     for page in range(1, count + 2):
         codes = {w for w, _ in words(tmp_path / "t.pdf", page) if re.fullmatch(r"[A-Z]\d", w)}
@@ -101,7 +101,7 @@ def test_a_one_page_template_has_no_tile_code(tmp_path: Path) -> None:
     ink = Ink(100.0, 120.0)
     write_tiled_template(ink.drawing(), tmp_path / "t.pdf", paper="A4", lang="nl")
     page = " ".join(w for w, _ in words(tmp_path / "t.pdf", 2))
-    assert page.startswith("Template de hele mal op deze pagina") and "Blad" not in page
+    assert page.startswith("Template de hele mal op deze pagina") and "Deel " not in page
     first = " ".join(w for w, _ in words(tmp_path / "t.pdf", 1))
     assert "rij" not in first and "De mal past op één pagina (pagina 2)." in first
 

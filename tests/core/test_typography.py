@@ -11,26 +11,34 @@ N = NBSP
 
 
 def test_latvian_quotes_dashes_ranges_and_units() -> None:
-    assert typeset('Sk. "Uzvarētājs" — tad', "lv") == "Sk. „Uzvarētājs“ – tad"
+    assert typeset('Sk. "Uzvarētājs" — tad', "lv") == f"Sk. „Uzvarētājs“{N}– tad"
     assert typeset("„kāpnes” un “halma”", "lv") == "„kāpnes“ un „halma“"
     assert typeset("bez 'ietilpināt lapā'", "lv") == "bez „ietilpināt lapā“"
-    assert typeset("spēle 2-6 spēlētājiem - viegli", "lv") == "spēle 2–6 spēlētājiem – viegli"
+    assert typeset("spēle 2-6 spēlētājiem - viegli", "lv") == f"spēle 2–6 spēlētājiem{N}– viegli"
     assert typeset("0,5 mm dziļi, 100 %", "lv") == f"0,5{N}mm dziļi, 100{N}%"
 
 
 def test_dutch_quotes_apostrophes_dashes_and_units() -> None:
     assert typeset('niet "aanpassen"', "nl") == "niet „aanpassen”"
     assert typeset("“zo” en „dit“", "nl") == "„zo” en „dit”"
-    assert typeset("de pagina's 2-16 — klaar", "nl") == "de pagina’s 2–16 – klaar"
+    assert typeset("de pagina's 2-16 — klaar", "nl") == f"de pagina’s 2–16{N}– klaar"
     assert typeset("{value} mm en 5 m", "nl") == f"{{value}}{N}mm en 5{N}m"
 
 
 def test_ukrainian_quotes_apostrophe_dashes_and_ranges() -> None:
     assert typeset("з'єднує п’ять", "uk") == "зʼєднує пʼять"
     assert typeset('без "вмістити" чи “так”', "uk") == "без «вмістити» чи «так»"
-    assert typeset("«2 – 10» - так", "uk") == "«2–10» — так"
-    assert typeset("фішки – 30 мм", "uk") == "фішки — 30\u00a0мм"
+    assert typeset("«2 – 10» - так", "uk") == f"«2–10»{N}— так"
+    assert typeset("фішки – 30 мм", "uk") == f"фішки{N}— 30{N}мм"
     assert typeset("100 мм, „внутрішні“", "uk") == f"100{N}мм, „внутрішні“"
+
+
+def test_ukrainian_short_words_and_particles_keep_their_neighbour() -> None:
+    assert typeset("Малих фішок у гравця", "uk") == f"Малих фішок у{N}гравця"
+    assert typeset("хоча б однієї, можна було б", "uk") == f"хоча{N}б однієї, можна було{N}б"
+    assert typeset("і так, а потім з «джокером»", "uk") == f"і{N}так, а{N}потім з{N}«джокером»"
+    assert typeset("зʼєднує", "uk") == "зʼєднує"  # a letter of a word, not a word
+    assert typeset("у гравця", "lv") == "у гравця"  # Ukrainian only
 
 
 def test_english_quotes_apostrophes_ranges_and_its_own_dashes() -> None:

@@ -220,7 +220,7 @@ def test_tiled_template_pages_labels_and_scale_bars(built: Built) -> None:
         assert "this bar must measure 100 mm" in text
         labels.append(" ".join(text.split()))
     for tile, label in enumerate(labels, start=1):
-        assert f"Tile {tile}/{tiles}" in label, label
+        assert f"Part {tile} of {tiles}" in label, label
     assert "row 1, column 1" in labels[0] and "row 1, column 2" in labels[1]
     assert any("row 2, column 2" in label for label in labels)
     assert "this bar must measure 100 mm" in first

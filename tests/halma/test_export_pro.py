@@ -68,7 +68,7 @@ def test_tiled_template_page_count_and_size(tmp_path: Path, paper: str) -> None:
         for number in range(1, 8):
             assert f"page {number} of 7" in text
         joined = " ".join(text.split())
-        assert "Tile 5/6" in joined and "row 2, column 2" in joined
+        assert "Part 5 of 6" in joined and "row 2, column 2" in joined
 
 
 def test_template_skips_pages_with_nothing_on_them() -> None:

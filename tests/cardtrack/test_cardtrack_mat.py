@@ -135,7 +135,7 @@ def pdf_text(path: Path, first: int, last: int) -> str:
 def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
     text = pdf_text(files / "tiled.pdf", 1, 3)
     assert "Килимок траси схема складання з аркушів A4" in text and "Сторінка 1 з 16" in text
-    assert "Частина 1 з 15" in text and "1-й рядок аркушів, 1-й зліва" in text
+    assert "Частина 1 з 15" in text and "1-й рядок аркушів, 1-й аркуш зліва" in text
     assert "1-й рядок" in text and "сторінки 2–4" in text and "Сторінка 2 з 16" in text
     assert "сторінки 2–16" in text and not re.search(r"\b[A-E][1-3]\b", text)
     assert "ПЕРЕВІРКА МАСШТАБУ" in text and "100 мм" in text and "100 mm" not in text

@@ -59,8 +59,8 @@ def test_texts_fill_in_count_and_record_what_they_used(sample: type[Sample]) -> 
         "1 iedobe", "2 iedobes", "11 iedobju", "21 iedobe",
     ]  # fmt: skip
     assert t.mm(3.5) == "3,5\u00a0mm" and t.number(2.0) == "2" and t.number(1.25, places=1) == "1,2"
-    assert t.raw("meta.quote") == "sk. „Uzvara“ – {a}-{b}"  # typeset as read
-    assert t("meta.quote", a=2, b=6) == "sk. „Uzvara“ – 2–6"  # and once filled in
+    assert t.raw("meta.quote") == "sk. „Uzvara“\u00a0– {a}-{b}"  # typeset as read
+    assert t("meta.quote", a=2, b=6) == "sk. „Uzvara“\u00a0– 2–6"  # and once filled in
     assert t.used == {"meta.page", "meta.quote", "nouns.hole.zero", "nouns.hole.one",
                       "nouns.hole.other", "format.mm", "format.decimal"}  # fmt: skip
     assert locales.load(sample.folder, "lv") is t.strings()  # read once

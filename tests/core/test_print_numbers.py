@@ -44,9 +44,9 @@ def test_column_decimals() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "column", "prose"), [("nl", "6,40 m", "6,4 m"), ("en", "6.40 m", "6.4 m")]
+    ("lang", "column", "prose"), [("nl", "6,40 m", "2,5 m"), ("en", "6.40 m", "2.5 m")]
 )
-def test_the_world_field_plan_aligns_its_table_and_not_its_steps(
+def test_the_world_field_plan_gives_check_lengths_to_the_centimetre(
     tmp_path_factory: pytest.TempPathFactory, lang: str, column: str, prose: str
 ) -> None:
     folder = built(tmp_path_factory.getbasetemp() / "prints", "kubb-world")
@@ -56,4 +56,6 @@ def test_the_world_field_plan_aligns_its_table_and_not_its_steps(
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     text = text.replace("\u00a0", " ")
-    assert column in text and prose in text  # the table's 6,40 m; the steps' 6,4 m
+    # a length to check on the tape is given to the centimetre, in the steps as in the table
+    # (6,40 m); a place in prose keeps its short form (the king at 2,5 m)
+    assert column in text and prose in text and column.replace("0 m", " m") not in text

@@ -187,7 +187,7 @@ def test_latvian_review_wording() -> None:
     assert lv["win.draw"].endswith("viņi dala uzvaru (neizšķirts), pārējie zaudē.")
     assert (
         lv["options.win_rule_filled_short"]
-        == "mērķa trijstūris pilns, tajā vismaz viena paša tapiņa"
+        == "pilns mērķa trijstūris, tajā vismaz viena sava tapiņa"
     )
     assert (
         lv["setup.five"]

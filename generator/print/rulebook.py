@@ -36,17 +36,18 @@ class LocaleTexts(Protocol):
     def raw(self, key: str) -> str: ...
 
 
-def rulebook_info(t: LocaleTexts, variant_name: str) -> DocumentInfo:
+def rulebook_info(t: LocaleTexts, set_name: str) -> DocumentInfo:
     """Metadata and running texts of a rulebook from the texts ``meta.title``, ``meta.subject``,
-    ``meta.header``, ``meta.footer`` (with ``{variant}``) and ``meta.page`` (with ``{page}`` and
-    ``{pages}``, filled in per page)."""
+    ``meta.header``, ``meta.footer`` (with ``{variant}``: ``set_name``, what the set is in the
+    page's words, e.g. "10 pegs each, 121 holes" — never the variant file's name, an identifier
+    a player does not read) and ``meta.page`` (with ``{page}`` and ``{pages}``, filled in per
+    page)."""
     return DocumentInfo(
         title=t("meta.title"),
         lang=t.lang,
         subject=t("meta.subject"),
         header_left=t("meta.header"),
-        header_right=variant_name,
-        footer_left=t("meta.footer", variant=variant_name),
+        footer_left=t("meta.footer", variant=set_name),
         page_label=t.raw("meta.page"),
     )
 
@@ -103,11 +104,11 @@ class Book(Generic[TextsT, RulesT, ProductionT]):
 
 
 def write_rulebook(
-    path: Path, story: Sequence[Flowable], t: LocaleTexts, *, paper: str, variant_name: str
+    path: Path, story: Sequence[Flowable], t: LocaleTexts, *, paper: str, set_name: str
 ) -> int:
     """Lay a rulebook's ``story`` out on ``paper`` with :func:`rulebook_info`; returns its
     page count."""
-    return build_pdf(path, story, paper=paper, info=rulebook_info(t, variant_name))
+    return build_pdf(path, story, paper=paper, info=rulebook_info(t, set_name))
 
 
 BookT = TypeVar("BookT")
@@ -153,14 +154,14 @@ def variant_rulebooks(
     variant: Variant,
     rules: type[RulesModel],
     production: type[ProductionModel],
-    write: Callable[[Path, str, RulesModel, ProductionModel, str, str], object],
+    write: Callable[[Path, str, RulesModel, ProductionModel, str], object],
 ) -> list[Artifact]:
     """The rulebook artifacts of ``variant`` (one per language of ``[print]``):
-    ``write(path, lang, rules, production, paper, variant_name)`` writes one PDF."""
+    ``write(path, lang, rules, production, paper)`` writes one PDF."""
     rules_table, production_table = variant.table(rules), variant.table(production)
     paper = variant.print.paper
 
     def write_one(path: Path, lang: str) -> None:
-        write(path, lang, rules_table, production_table, paper, variant.name)
+        write(path, lang, rules_table, production_table, paper)
 
     return rulebook_artifacts(variant.print.languages, paper, write_one)

@@ -9,7 +9,6 @@ also what the mat, the token sheet and the reference cards read their words from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -396,14 +395,16 @@ def write_rulebook(
     rules: CardtrackRules,
     production: CardtrackProduction,
     paper: str,
-    variant_name: str = "standard",
 ) -> int:
     """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    # The variant's name is already in the footer; the header's right side stays empty.
-    info = replace(doc.rulebook_info(t, variant_name), header_right="")
-    return doc.build_pdf(path, story, paper=paper, info=info)
+    return doc.write_rulebook(path, story, t, paper=paper, set_name=set_name(t, rules))
+
+
+def set_name(t: Texts, rules: CardtrackRules) -> str:
+    """What the variant is, in ``t``'s words: ``2 decks, track height 10``."""
+    return t("meta.set", decks=t.count("deck", rules.decks), height=rules.height)
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

@@ -20,7 +20,7 @@ from generator.print import document as doc
 from generator.variant import Variant
 from plugins.halma import diagrams
 from plugins.halma.box import Box, box_of
-from plugins.halma.geometry import StarBoard, opposite, star_board
+from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, opposite, star_board
 from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
 from plugins.halma.parts import blank_size, edge_distance
 from plugins.halma.production import PALETTE, HalmaProduction
@@ -376,12 +376,17 @@ def write_rulebook(
     rules: HalmaRules,
     production: HalmaProduction,
     paper: str,
-    variant_name: str = "standard",
 ) -> int:
     """Write the rulebook PDF in ``lang`` on ``paper`` (``A4``/``Letter``); returns its pages."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.write_rulebook(path, story, t, paper=paper, variant_name=variant_name)
+    return doc.write_rulebook(path, story, t, paper=paper, set_name=set_name(t, rules))
+
+
+def set_name(t: Texts, rules: HalmaRules) -> str:
+    """What the set is, in ``t``'s words: ``10 pegs each, 121 holes``."""
+    pegs = t.count("peg", holes_per_point(rules.n))
+    return t("meta.set", pegs=pegs, holes=t.count("hole", hole_count(rules.n)))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

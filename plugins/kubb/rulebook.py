@@ -363,12 +363,16 @@ def write_rulebook(
     rules: KubbRules,
     production: KubbProduction,
     paper: str,
-    variant_name: str = "seed",
 ) -> int:
     """Write the rulebook PDF in ``lang`` on ``paper``; returns its page count."""
     t = Texts(lang)
     story = rulebook_story(t, rules, production, paper)
-    return doc.write_rulebook(path, story, t, paper=paper, variant_name=variant_name)
+    return doc.write_rulebook(path, story, t, paper=paper, set_name=set_name(t, rules))
+
+
+def set_name(t: Texts, rules: KubbRules) -> str:
+    """What the variant is, in ``t``'s words: ``field 10 × 5 m``."""
+    return t("meta.set", length=t.number(rules.length), width=t.number(rules.width))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

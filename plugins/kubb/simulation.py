@@ -137,12 +137,14 @@ def simulation_story(
 
 
 def write_simulation_sheet(
-    path: Path, lang: str, rules: KubbRules, production: KubbProduction, paper: str, name: str
+    path: Path, lang: str, rules: KubbRules, production: KubbProduction, paper: str
 ) -> int:
     """Write the sheet in ``lang`` on ``paper``; returns its page count."""
+    from plugins.kubb.rulebook import set_name
+
     t = Texts(lang)
     story = simulation_story(t, rules, production, paper)
-    return doc.build_pdf(path, story, paper=paper, info=simulation_info(t, name))
+    return doc.build_pdf(path, story, paper=paper, info=simulation_info(t, set_name(t, rules)))
 
 
 def simulation_info(t: Texts, name: str) -> doc.DocumentInfo:
@@ -152,7 +154,6 @@ def simulation_info(t: Texts, name: str) -> doc.DocumentInfo:
         lang=t.lang,
         subject=t("simulation.subject"),
         header_left=t("simulation.header"),
-        header_right=name,
         footer_left=t("meta.footer", variant=name),
         page_label=t.raw("meta.page"),
     )
@@ -167,7 +168,7 @@ def simulation_artifacts(variant: Variant) -> list[Artifact]:
 
     def writer(lang: str):  # type: ignore[no-untyped-def]
         def write(path: Path) -> None:
-            write_simulation_sheet(path, lang, rules, production, paper, variant.name)
+            write_simulation_sheet(path, lang, rules, production, paper)
 
         return write
 

@@ -23,6 +23,7 @@ from plugins.cardtrack.rulebook import (
     LOCALES,
     Texts,
     rulebook_story,
+    set_name,
     write_rulebook,
 )
 from plugins.cardtrack.rules import (
@@ -47,7 +48,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     for lang in ("uk", "en"):
         out[lang] = folder / f"rulebook-{lang}.pdf"
-        write_rulebook(out[lang], lang, CardtrackRules(), P, "A4", "konstruktsiia")
+        write_rulebook(out[lang], lang, CardtrackRules(), P, "A4")
     return out
 
 
@@ -73,8 +74,10 @@ def test_rulebook_text_in_both_languages(books: dict[str, Path]) -> None:
     assert "3 decks, each of 52 cards and 2 jokers (162 cards in all)" in en
     assert "ряду 10" in uk and "row 10" in en
     assert "7, 4, 9, 5, 8" in uk and "7, 4, 9, 5, 8" in en  # the sample path's card values
-    assert "Konstruktsiia · variant “konstruktsiia”" in en
-    assert "Конструкція · варіант «konstruktsiia»" in uk
+    # the footer says what the set is, never the variant file's name
+    assert "Konstruktsiia · 3 decks, track height 10 · plywright" in en
+    assert "Конструкція · 3 колоди, висота траси 10 · plywright" in uk.replace("\u00a0", " ")
+    assert "konstruktsiia" not in en + uk
 
 
 @needs_poppler
@@ -93,7 +96,7 @@ def test_variant_options_change_the_text(tmp_path: Path) -> None:
         small_path_rule="stop_card", spare_jokers="wild", max_columns=4, height=6
     )
     path = tmp_path / "en.pdf"
-    write_rulebook(path, "en", rules, P, "Letter", "literal")
+    write_rulebook(path, "en", rules, P, "Letter")
     text = pdf_text(path)
     assert "This variant plays the literal reading" in text
     assert "wild cards" in text and "nor do wild jokers" in text
@@ -130,7 +133,7 @@ def test_every_rulebook_text_is_used_by_some_variant() -> None:
     ):
         t = Texts("en")
         rulebook_story(t, rules, P, "A4")
-        rulebook_info(t, "x")
+        rulebook_info(t, set_name(t, rules))
         used |= t.used
     sections = ("meta", "intro", "components", "setup", "turn", "build", "move", "small",
                 "block", "goal", "pile", "readings")  # fmt: skip

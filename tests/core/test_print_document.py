@@ -184,7 +184,7 @@ def test_rulebook_info_reads_the_meta_texts() -> None:
     assert (info.title, info.lang, info.subject) == ("Game", "xx", "Rules")
     assert (info.header_left, info.header_right, info.footer_left) == (
         "Game rules",
-        "pro",
+        "",
         "variant pro",
     )
     assert info.page_label == "p. {page}/{pages}"  # filled in per page
@@ -230,7 +230,7 @@ def test_book_reads_texts_and_spans_the_text_column() -> None:
 def test_write_rulebook_lays_out_with_the_rulebook_info(tmp_path: Path) -> None:
     book = doc.Book.on("A4", FakeTexts(), rules=(), production=None)
     pages = doc.write_rulebook(
-        tmp_path / "r.pdf", [book.para("meta.title")], FakeTexts(), paper="A4", variant_name="pro"
+        tmp_path / "r.pdf", [book.para("meta.title")], FakeTexts(), paper="A4", set_name="pro"
     )
     reader = PdfReader(tmp_path / "r.pdf")
     assert pages == len(reader.pages) == 1

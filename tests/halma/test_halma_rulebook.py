@@ -23,6 +23,7 @@ from plugins.halma.rulebook import (
     Texts,
     rulebook_artifacts,
     rulebook_story,
+    set_name,
     write_rulebook,
 )
 
@@ -274,7 +275,7 @@ def test_every_locale_key_is_used(lang: str) -> None:
     for rules, production in variants:
         texts = Texts(lang)
         rulebook_story(texts, rules, production, "A4")
-        rulebook_info(texts, "test")
+        rulebook_info(texts, set_name(texts, rules))
         used |= texts.used
     assert sorted(set(Texts(lang).strings()) - used) == []
 
@@ -308,7 +309,9 @@ def test_artifacts_one_per_language(tmp_path: Path) -> None:
     artifacts[0].write(target)
     page = PdfReader(target).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["Letter"]
-    assert "„club“" in pdf_text(target)
+    text = pdf_text(target)
+    assert "Komplekts: 10 tapiņas katram, 121 iedobe · plywright" in text
+    assert "club" not in text, "the variant file's name is not for players"
 
 
 def test_same_bytes_in_another_process(tmp_path: Path) -> None:

@@ -43,7 +43,17 @@ def test_stakes_are_the_geometry_models() -> None:
     ("lang", "words"),
     [
         ("en", ["9.43 m", "17.43 m", "stake C", "0.5 m, 1.5 m, 2.5 m, 3.5 m, and 4.5 m"]),
-        ("nl", ["9,43 m", "17,43 m", "paaltje C", "0,5 m, 1,5 m, 2,5 m, 3,5 m en 4,5 m", "allebei 6,40 m", "basislijn"]),
+        (
+            "nl",
+            [
+                "9,43 m",
+                "17,43 m",
+                "paaltje C",
+                "0,5 m, 1,5 m, 2,5 m, 3,5 m en 4,5 m",
+                "allebei 6,40 m",
+                "basislijn",
+            ],
+        ),
     ],
 )
 def test_marking_steps_carry_the_tape_measurements(lang: str, words: list[str]) -> None:

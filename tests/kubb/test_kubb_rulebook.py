@@ -19,7 +19,7 @@ from plugins.kubb.fieldplan import marking_steps
 from plugins.kubb.locales import Texts
 from plugins.kubb.options import PRESETS, KubbRules
 from plugins.kubb.production import SMALL_SET, KubbProduction
-from plugins.kubb.rulebook import rulebook_story, write_rulebook
+from plugins.kubb.rulebook import rulebook_story, set_name, write_rulebook
 from plugins.kubb.simulation import simulation_info, simulation_story
 
 WORLD: dict[str, Any] = dict(PRESETS["world"]["rules"])
@@ -51,7 +51,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("en-world", "en", WORLD, "Letter"),
     ]:
         path = tmp / f"{name}.pdf"
-        write_rulebook(path, lang, KubbRules(**rules), KubbProduction(), paper, name)
+        write_rulebook(path, lang, KubbRules(**rules), KubbProduction(), paper)
         made[name] = path
     return made
 
@@ -181,7 +181,7 @@ def test_every_locale_key_is_used(lang: str) -> None:
         rulebook_story(texts, rules, KubbProduction(), "A4")
         simulation_story(texts, rules, KubbProduction(), "A4")
         simulation_info(texts, "test")
-        rulebook_info(texts, "test")
+        rulebook_info(texts, set_name(texts, rules))
         marking_steps(rules.field(), texts)
         used |= texts.used
     from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
@@ -207,5 +207,5 @@ def test_dutch_uses_kubb_vocabulary_not_the_seeds_torens() -> None:
 def test_same_variant_same_bytes(tmp_path: Path) -> None:
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for path in (a, b):
-        write_rulebook(path, "nl", KubbRules(**WORLD), KubbProduction(), "A4", "w")
+        write_rulebook(path, "nl", KubbRules(**WORLD), KubbProduction(), "A4")
     assert a.read_bytes() == b.read_bytes()

@@ -106,6 +106,9 @@ class StrongVictim(TypedDict):
     victim_wins: int
     open_games: int
     open_share: float
+    baseline_open_share: float
+    """The victim's share of the games the spoiler's seat does not win in the games it is
+    judged against (the check's, or strong self-play with two seats)."""
     kept_out: bool
 
 

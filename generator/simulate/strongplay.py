@@ -224,34 +224,45 @@ def victim_matchups(
     options: CheckOptions,
     variant: Variant | None = None,
 ) -> list[Matchup]:
-    """The second stage (see the module) of the spoiler probes with three or more seats: the
-    duel (its baseline and its spoiler games) of every pair whose victim was held to at most
-    ``exploit_ratio`` of its share, significantly or not, when ``variant``'s game has
-    :attr:`GameDefinition.duel`; else the strong-victim games of every pair kept out."""
+    """The second stage of the spoiler probes (see the module). Two seats: the strong-victim
+    games of every pair whose spoiler won most games itself (too few left to judge against a
+    weak victim). Three or more: the duel (its baseline and its spoiler games) of every pair
+    whose victim was held to at most ``exploit_ratio`` of its share, significantly or not, when
+    ``variant``'s game has :attr:`GameDefinition.duel`; else the strong-victim games of every
+    pair kept out."""
     out = []
     duel_of = variant.definition.duel if variant is not None else None
     for matchup, table in zip(found, tables, strict=True):
         seats = len(matchup.agents)
-        if matchup.kind != "spoiler" or seats < 3:
+        if matchup.kind != "spoiler":
             continue
         assert matchup.victim is not None
+        if seats == 2:
+            if 2 * table.outright_wins(seats)[matchup.seat] > len(table):
+                out.append(_strong_victim(matchup))
+            continue
         pair = (table, baseline, matchup.seat, matchup.victim, seats, options)
         if duel_of is not None and variant is not None and _held(*pair):
             duel = duel_of(variant, matchup.seat, matchup.victim)
             if duel is not None:
                 out += _duel_matchups(matchup, duel)
                 continue
-        if not _kept_out(*pair)[0]:
-            continue
-        spoiler = matchup.agents[matchup.seat]
-        assert spoiler.settings is not None
-        winner = spoiler.configured(SearchSettings(spoiler.settings.budget))
-        agents = tuple(
-            winner if s == matchup.victim else agent for s, agent in enumerate(matchup.agents)
-        )
-        label = matchup.label.replace("spoiler-", "strong-victim-", 1)
-        out.append(replace(matchup, kind="victim", label=label, agents=agents))
+        if _kept_out(*pair)[0]:
+            out.append(_strong_victim(matchup))
     return out
+
+
+def _strong_victim(matchup: Matchup) -> Matchup:
+    """A spoiler probe's pair again, the victim in the hands of the strong agent playing to
+    win."""
+    spoiler = matchup.agents[matchup.seat]
+    assert spoiler.settings is not None
+    winner = spoiler.configured(SearchSettings(spoiler.settings.budget))
+    agents = tuple(
+        winner if s == matchup.victim else agent for s, agent in enumerate(matchup.agents)
+    )
+    label = matchup.label.replace("spoiler-", "strong-victim-", 1)
+    return replace(matchup, kind="victim", label=label, agents=agents)
 
 
 def _duel_matchups(matchup: Matchup, duel: Duel) -> list[Matchup]:
@@ -436,6 +447,19 @@ def _kept_out(
     return kept, p_value, reference
 
 
+def ends_less_often(table: GameTable, baseline: GameTable, options: CheckOptions) -> bool:
+    """Whether ``table``'s games end (a win or a draw) significantly less often than
+    ``baseline``'s: Fisher's exact test, one-sided, at ``probe_alpha`` (it does not take a
+    baseline that ended every game for a certainty that every game ends)."""
+    if not len(table) or not len(baseline):
+        return False
+    from scipy.stats import fisher_exact
+
+    ended, base_ended = table.count("win", "draw"), baseline.count("win", "draw")
+    counts = [[ended, len(table) - ended], [base_ended, len(baseline) - base_ended]]
+    return float(fisher_exact(counts, alternative="less").pvalue) < options.probe_alpha
+
+
 def _held(
     table: GameTable,
     baseline: GameTable,
@@ -463,10 +487,12 @@ def spoiler_probe(
     options: CheckOptions,
     strong_victim: GameTable | None = None,
     duel: tuple[Matchup, GameTable, GameTable] | None = None,
+    strong_baseline: GameTable | None = None,
 ) -> SpoilerProbe:
     """One spoiler probe's entry of ``probes`` (see the module); ``strong_victim``: the pair's
     strong-victim games, ``duel``: its duel (a duel matchup, the baseline's and the spoiler's
-    games), if they were played."""
+    games), if they were played; ``strong_baseline``: the strong self-play games, which a
+    strong victim of two seats is judged against."""
     assert matchup.victim is not None
     spoiler, victim = matchup.seat, matchup.victim
     confidence = options.confidence
@@ -477,27 +503,18 @@ def spoiler_probe(
     kept = open_games - wins[victim]
     rate = wins[victim] / open_games if open_games else 0.0
     kept_out, p_value, reference = _kept_out(table, baseline, spoiler, victim, seats, options)
-    ended = table.count("win", "draw")
-    base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
-    stalled = _binomial_tail_low(ended, games, base_completion) < options.probe_alpha
+    stalled = ends_less_often(table, baseline, options)
     escaped: StrongVictim | None = None
     if strong_victim is not None and len(strong_victim):
-        strong_wins = strong_victim.outright_wins(seats)
-        strong_open = len(strong_victim) - strong_wins[spoiler]
-        escaped = {
-            "agent": matchup.agents[spoiler].registered,
-            "games": len(strong_victim),
-            "victim_wins": strong_wins[victim],
-            "open_games": strong_open,
-            "open_share": round(strong_wins[victim] / strong_open, 6) if strong_open else 0.0,
-            "kept_out": _kept_out(strong_victim, baseline, spoiler, victim, seats, options)[0],
-        }
+        against = strong_baseline if seats == 2 and strong_baseline is not None else baseline
+        escaped = _strong_victim_entry(matchup, strong_victim, against, seats, options)
     alone = _duel_entry(*duel, options) if duel is not None else None
     locked = alone is not None and alone["locked_out"]
     strong_escaped = escaped is not None and not escaped["kept_out"]
     escapes = not locked if alone is not None else strong_escaped
     kingmaking = kept_out and seats > 2 and not stalled and escapes
-    exploit = (kept_out and not kingmaking) or locked
+    held_well = seats == 2 and escaped is not None and escaped["kept_out"]
+    exploit = (kept_out and not kingmaking) or locked or held_well
     kept_rate = 1 - wins[victim] / games if games else 0.0
     kept_pair = _pair(games - wins[victim], games, confidence)
     if kingmaking and alone is not None:
@@ -517,6 +534,14 @@ def spoiler_probe(
             f"games, but seat {victim + 1} playing well wins {_pct(escaped['open_share'])} % of "
             f"the {escaped['open_games']} games the spoiler does not win: slowed, not locked "
             "out (any game of three or more allows this)"
+        )
+    elif held_well and not kept_out:
+        assert escaped is not None
+        reason = (
+            f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
+            f"winning even when it plays well: seat {victim + 1} wins {escaped['victim_wins']} "
+            f"of the {escaped['open_games']} games the spoiler does not win "
+            f"({_pct(escaped['baseline_open_share'])} % in strong self-play)"
         )
     elif exploit and not kept_out:
         assert alone is not None
@@ -561,6 +586,12 @@ def spoiler_probe(
             f"seat {spoiler + 1} spoiling: seat {victim + 1} still wins {_pct(rate)} % of the "
             f"{open_games} games the spoiler does not win ({_pct(reference)} % without it)"
         )
+    if seats == 2 and escaped is not None and not exploit:
+        reason += (
+            f"; against seat {victim + 1} playing well, it wins {_pct(escaped['open_share'])} % "
+            f"of the {escaped['open_games']} games the spoiler does not win "
+            f"({_pct(escaped['baseline_open_share'])} % in strong self-play)"
+        )
     return {
         "probe": "spoiler",
         "seat": spoiler,
@@ -589,6 +620,30 @@ def spoiler_probe(
     }
 
 
+def _strong_victim_entry(
+    matchup: Matchup, table: GameTable, baseline: GameTable, seats: int, options: CheckOptions
+) -> StrongVictim:
+    """The ``strong_victim`` of a spoiler probe's entry: the victim, played well, against the
+    spoiler, judged against ``baseline``; with two seats, games that end significantly less
+    often than the baseline's keep it out too."""
+    assert matchup.victim is not None
+    spoiler, victim = matchup.seat, matchup.victim
+    wins = table.outright_wins(seats)
+    open_games = len(table) - wins[spoiler]
+    kept, _, reference = _kept_out(table, baseline, spoiler, victim, seats, options)
+    if seats == 2:
+        kept = kept or ends_less_often(table, baseline, options)
+    return {
+        "agent": matchup.agents[spoiler].registered,
+        "games": len(table),
+        "victim_wins": wins[victim],
+        "open_games": open_games,
+        "open_share": round(wins[victim] / open_games, 6) if open_games else 0.0,
+        "baseline_open_share": round(reference, 6),
+        "kept_out": kept,
+    }
+
+
 def _duel_entry(
     matchup: Matchup, baseline: GameTable, table: GameTable, options: CheckOptions
 ) -> DuelResult:
@@ -603,7 +658,7 @@ def _duel_entry(
     kept, p_value, reference = _kept_out(table, baseline, spoiler, victim, 2, options)
     ended = table.count("win", "draw")
     base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
-    stalled = _binomial_tail_low(ended, games, base_completion) < options.probe_alpha
+    stalled = ends_less_often(table, baseline, options)
     return {
         "variant": matchup.variant.name,
         "agent": matchup.agents[spoiler].name,
@@ -680,6 +735,7 @@ def strong_play_report(
             options,
             victims.get((m.seat, m.victim)),
             duels.get((m.seat, m.victim)),
+            strong[0],
         )
         for m, t in played
         if m.kind == "spoiler"

@@ -23,6 +23,7 @@ from generator.simulate.runner import agent_spec, run_check
 from generator.simulate.strongplay import (
     Matchup,
     clear_probe_records,
+    ends_less_often,
     spoiler_probe,
     victim_matchups,
 )
@@ -208,6 +209,43 @@ def test_a_victim_that_escapes_when_it_plays_well_was_kingmade(games: Registry) 
     assert alone["exploit"] and not alone["kingmaking"]
     reasons, notes = judge_strong({"probes": [made]}, options)
     assert reasons == [] and notes == [made["reason"]]
+
+
+def test_a_two_seat_spoiler_that_simply_wins_meets_a_strong_victim(games: Registry) -> None:
+    """Two seats: a spoiler that wins most games itself leaves too few to judge it against a
+    weak victim, so the pair is played again with the victim in the strong agent's hands and
+    judged against strong self-play: a victim held out even then is an exploit."""
+    options = _variant(games, "duel").check  # type: ignore[attr-defined]
+    spoiler = games.agent("duel", "mcts").spoiling(1)
+    agents = (spoiler, games.agent("duel", "random"))
+    matchup = Matchup("spoiler", "spoiler-seat1-victim2", agents, 20, 20, seat=0, victim=1)
+    baseline, self_play = _table([0, 1] * 20), _table([0, 1] * 10)
+    outplayed = _table([0] * 20)
+    [again] = victim_matchups([matchup], [outplayed], baseline, options)
+    assert again.kind == "victim" and again.agents[1].name == "mcts:1000"
+    assert victim_matchups([matchup], [_table([0, 1] * 10)], baseline, options) == []
+    escaped = spoiler_probe(
+        matchup, outplayed, baseline, 2, options, _table([0, 1] * 10), strong_baseline=self_play
+    )
+    assert not escaped["exploit"] and escaped["strong_victim"]["open_share"] == 1.0
+    assert "against seat 2 playing well, it wins 100 % of the 10 games" in escaped["reason"]
+    held = _table([0] * 10 + [None] * 10)  # the strong victim never wins; half the games stall
+    locked = spoiler_probe(
+        matchup, outplayed, baseline, 2, options, held, strong_baseline=self_play
+    )
+    assert locked["exploit"] and locked["strong_victim"]["kept_out"]
+    assert locked["reason"].startswith(
+        "exploit: seat 1 playing only to spoil keeps seat 2 from winning even when it plays well"
+    )
+
+
+def test_a_stall_is_judged_against_the_baseline_s_own_uncertainty() -> None:
+    """Fisher's exact test: one unfinished game in 24 is no stall beside a baseline that ended
+    all of its 24; twelve are."""
+    options = parse_variant({"game": "tictactoe"}, load_registry()).check
+    ended = _table([0, 1] * 12)
+    assert not ends_less_often(_table([0, 1] * 11 + [0, None]), ended, options)
+    assert ends_less_often(_table([0] * 12 + [None] * 12), ended, options)
 
 
 def test_a_duel_tells_a_lock_out_from_kingmaking(games: Registry) -> None:

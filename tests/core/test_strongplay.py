@@ -237,6 +237,12 @@ def test_a_two_seat_spoiler_that_simply_wins_meets_a_strong_victim(games: Regist
     assert locked["reason"].startswith(
         "exploit: seat 1 playing only to spoil keeps seat 2 from winning even when it plays well"
     )
+    # judged against strong self-play, not the weak check's games (where seat 2 wins little
+    # and half the games do not end)
+    weak = _table([0] * 18 + [1] * 2 + [None] * 20)
+    little = _table([0] * 10 + [1] * 2 + [None] * 8)
+    judged = spoiler_probe(matchup, outplayed, weak, 2, options, little, strong_baseline=self_play)
+    assert judged["exploit"] and judged["strong_victim"]["baseline_open_share"] == 1.0
 
 
 def test_a_stall_is_judged_against_the_baseline_s_own_uncertainty() -> None:

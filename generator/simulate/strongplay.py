@@ -30,7 +30,11 @@ seeded from the check's seed, on the same backend:
   exploit. Without a duel, the pair is played again with the victim in the hands of the strong
   agent playing to win (the **strong-victim** games): a victim that still cannot win, or games
   that end significantly less often than the check's, make an exploit. A victim that escapes
-  either way makes a kingmaking note, not a failure.
+  either way makes a kingmaking note, not a failure. With two seats, a spoiler that wins most
+  of its games itself leaves too few to judge: the pair is played again with the victim in the
+  strong agent's hands and judged against strong self-play (held out, or games that end
+  significantly less often: an exploit). "Significantly less often" is always Fisher's exact
+  test of the games that ended against the baseline's.
 - ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
   in one seat against the default agents, for each seat, with a chi-square test of whether
   its wins depend on the seat (a seat favoured by more than skill).

@@ -296,7 +296,9 @@ def _king(book: Book) -> list[Flowable]:
     rules = [Paragraph(text, book.styles.body) for text in _king_rule(book)]
     warning = [Paragraph(_early(book), book.styles.body)]
     box = doc.note_box(warning, book.styles, book.width)
-    return [book.heading("king.heading"), *rules, book.para("king.win"), box]
+    # one block: "Winnen in de eerste beurt is zo ..." refers to the rule before it, and the
+    # warning box belongs under its heading
+    return [KeepTogether([book.heading("king.heading"), *rules, book.para("king.win"), box])]
 
 
 DECIDED = ("landed", "raise", "felled", "king", "place", "spin")

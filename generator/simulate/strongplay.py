@@ -431,6 +431,18 @@ def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) 
     return {"agent": agent, "games": len(strong), **metrics}
 
 
+def _shares(
+    table: GameTable, baseline: GameTable, spoiler: int, victim: int, seats: int
+) -> tuple[int, int, float]:
+    """``(victim's wins, games the spoiler does not win, the victim's share of those in the
+    baseline)``."""
+    wins = table.outright_wins(seats)
+    base_wins = baseline.outright_wins(seats)
+    base_open = len(baseline) - base_wins[spoiler]
+    reference = base_wins[victim] / base_open if base_open else 0.0
+    return wins[victim], len(table) - wins[spoiler], reference
+
+
 def _kept_out(
     table: GameTable,
     baseline: GameTable,
@@ -441,12 +453,8 @@ def _kept_out(
 ) -> tuple[bool, float, float]:
     """``(kept out, p-value, reference share)``: whether ``victim`` wins at most
     ``exploit_ratio`` of its share of the games ``spoiler`` does not win, significantly."""
-    wins = table.outright_wins(seats)
-    open_games = len(table) - wins[spoiler]
-    base_wins = baseline.outright_wins(seats)
-    base_open = len(baseline) - base_wins[spoiler]
-    reference = base_wins[victim] / base_open if base_open else 0.0
-    p_value = _binomial_tail_low(wins[victim], open_games, reference)
+    won, open_games, reference = _shares(table, baseline, spoiler, victim, seats)
+    p_value = _binomial_tail_low(won, open_games, reference)
     kept = _held(table, baseline, spoiler, victim, seats, options) and p_value < options.probe_alpha
     return kept, p_value, reference
 
@@ -474,12 +482,8 @@ def _held(
 ) -> bool:
     """Whether ``victim`` wins at most ``exploit_ratio`` of its share of the games ``spoiler``
     does not win, significantly or not (too few games may leave it undecided)."""
-    wins = table.outright_wins(seats)
-    open_games = len(table) - wins[spoiler]
-    base_wins = baseline.outright_wins(seats)
-    base_open = len(baseline) - base_wins[spoiler]
-    reference = base_wins[victim] / base_open if base_open else 0.0
-    rate = wins[victim] / open_games if open_games else 0.0
+    won, open_games, reference = _shares(table, baseline, spoiler, victim, seats)
+    rate = won / open_games if open_games else 0.0
     return open_games > 0 and reference > 0 and rate <= options.exploit_ratio * reference
 
 

@@ -10,7 +10,15 @@ from typing import Any
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    FrameBreak,
+    KeepTogether,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from generator.print.fonts import register_fonts
 from generator.print.styles import Styles
@@ -219,7 +227,9 @@ class Beside(Flowable):
     Unlike a two-column table it uses the space at the foot of a page: if the figure fits there
     the text beside it stops at the page's foot and goes on full width on the next page; if the
     figure does not fit, the text that fits flows there full width and the rest goes beside the
-    figure on the next page (all of it fitting: the figure floats, centred, see :class:`Float`).
+    figure on the next page (all of it fitting: the figure floats, centred, see :class:`Float`,
+    and ``pointer``, a line such as "the figure is on the next page", follows the text; when
+    the pointer does not fit too, the last paragraph goes beside the figure instead).
     """
 
     def __init__(
@@ -229,10 +239,12 @@ class Beside(Flowable):
         split: float,
         gap: float = 12,
         heading: Flowable | None = None,
+        pointer: Flowable | None = None,
     ) -> None:
         super().__init__()
         self.text, self.figure = list(text), list(figure)
         self.split_share, self.gap, self.heading = split, gap, heading
+        self.pointer = pointer
         self._table: Table | None = None
         self._head_h = 0.0
 
@@ -259,7 +271,7 @@ class Beside(Flowable):
         return self.width, self.height
 
     def _with(self, text: Sequence[Flowable], heading: Flowable | None) -> Beside:
-        return Beside(text, self.figure, self.split_share, self.gap, heading)
+        return Beside(text, self.figure, self.split_share, self.gap, heading, self.pointer)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         text_w, _ = self._columns(avail_width)
@@ -271,8 +283,16 @@ class Beside(Flowable):
         if not head:
             return []
         title = [self.heading] if self.heading is not None else []
-        after = [self._with(rest, None)] if rest else [Float(self.figure)]
-        return [*title, *head, *after]
+        if rest:
+            return [*title, *head, self._with(rest, None)]
+        if self.pointer is None:
+            return [*title, *head, Float(self.figure)]
+        pointed, left = fit_at([*head, self.pointer], avail_width, room)
+        if not left:  # the text, then where the figure went; the figure floats
+            return [*title, *pointed, Float(self.figure)]
+        if len(head) > 1:  # no room for the pointer: the last paragraph goes with the figure
+            return [*title, *head[:-1], self._with(head[-1:], None)]
+        return []
 
     def draw(self) -> None:
         assert self._table is not None
@@ -280,6 +300,26 @@ class Beside(Flowable):
             _, h = self.heading.wrap(self.width, 1e6)
             self.heading.drawOn(self.canv, 0, self.height - h)
         self._table.drawOn(self.canv, 0, 0)
+
+
+class Pointed(KeepTogether):
+    """A block kept whole (a figure and its caption) that, when it does not fit at the foot of a
+    page, leaves ``pointer`` (a line such as "the diagrams are on the next page") where it
+    stood and goes to the top of the next page."""
+
+    def __init__(self, flowables: Sequence[Flowable], pointer: Flowable) -> None:
+        super().__init__(list(flowables))
+        self.pointer = pointer
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        needed = sum(
+            f.wrap(avail_width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+            for f in self._content
+        )
+        _, line = self.pointer.wrap(avail_width, avail_height)
+        if needed <= avail_height or line > avail_height:
+            return super().split(avail_width, avail_height)
+        return [self.pointer, FrameBreak(), KeepTogether(list(self._content))]
 
 
 class Float(KeepTogether):

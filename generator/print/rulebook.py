@@ -95,12 +95,24 @@ class Book(Generic[TextsT, RulesT, ProductionT]):
         return side_by_side(left, right, self.width, split)
 
     def beside(
-        self, text: list[Flowable], figure: list[Flowable], split: float, heading: str = ""
+        self,
+        text: list[Flowable],
+        figure: list[Flowable],
+        split: float,
+        heading: str = "",
+        pointer: str = "",
     ) -> Beside:
         """``text`` beside ``figure`` (taking ``split`` of the column) under the heading of the
-        key ``heading`` (if any); the text flows on at the foot of a page (see
+        key ``heading`` (if any); the text flows on at the foot of a page, and when the figure
+        goes to the next page alone, the text of the key ``pointer`` says so (see
         :class:`~generator.print.flowables.Beside`)."""
-        return Beside(text, figure, split, heading=self.heading(heading) if heading else None)
+        return Beside(
+            text,
+            figure,
+            split,
+            heading=self.heading(heading) if heading else None,
+            pointer=self.para(pointer) if pointer else None,
+        )
 
 
 def write_rulebook(

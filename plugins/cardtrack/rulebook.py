@@ -284,7 +284,7 @@ def _build(book: Book) -> list[Flowable]:
         book.heading("build.heading"),
         book.para("build.text"),
         Paragraph(f"{t('build.touch', wild=book.wild)} {columns}", book.styles.body),
-        KeepTogether([book.side_by_side(legal, illegal, half)]),
+        doc.Pointed([book.side_by_side(legal, illegal, half)], book.para("build.next_page")),
     ]
 
 

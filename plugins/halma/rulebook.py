@@ -351,7 +351,9 @@ def _win(book: Book) -> list[Flowable]:
     if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
         text.append(book.para("win.stands"))
     text += [book.para("win.draw"), book.para("win.stalemate")]
-    return [book.beside(text, figure, 1 - FIGURE_SHARE, heading="win.heading")]
+    return [
+        book.beside(text, figure, 1 - FIGURE_SHARE, heading="win.heading", pointer="win.next_page")
+    ]
 
 
 def _tips_and_facts(book: Book) -> list[Flowable]:

@@ -322,3 +322,34 @@ def test_text_beside_a_figure_splits_at_the_foot_of_a_page(tmp_path: Path) -> No
     doc.build_pdf(tmp_path / "c.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
     first, second = _pages(tmp_path / "c.pdf")
     assert "Beside heading" in first and "beside 2" in first and "FIGURE" in second
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
+def test_a_figure_sent_to_the_next_page_leaves_a_pointer(tmp_path: Path) -> None:
+    """A figure never leaves its text without a word: the text says where it went."""
+    styles = doc.make_styles()
+    pointer = Paragraph("POINTER figure on the next page", styles.body)
+    heading = Paragraph("Beside heading", styles.h1)
+    story = [
+        *_lines(styles, "before", 33),
+        doc.Beside(
+            _lines(styles, "beside", 3),
+            [_box(300, "FIGURE")],
+            0.6,
+            heading=heading,
+            pointer=pointer,
+        ),
+    ]
+    doc.build_pdf(tmp_path / "b.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    first, second = _pages(tmp_path / "b.pdf")
+    assert first.index("beside 2") < first.index("POINTER") and "FIGURE" in second
+    # a kept-together block that does not fit leaves its pointer and tops the next page
+    story = [*_lines(styles, "before", 36), doc.Pointed([_box(300, "BLOCK")], pointer)]
+    doc.build_pdf(tmp_path / "p.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    first, second = _pages(tmp_path / "p.pdf")
+    assert "POINTER" in first and "BLOCK" not in first and "BLOCK" in second
+    # one that fits says nothing
+    story = [*_lines(styles, "before", 3), doc.Pointed([_box(100, "BLOCK")], pointer)]
+    doc.build_pdf(tmp_path / "q.pdf", story, paper="A4", info=doc.DocumentInfo("t", "en"))
+    (only,) = _pages(tmp_path / "q.pdf")
+    assert "BLOCK" in only and "POINTER" not in only

@@ -265,34 +265,39 @@ class GameConformance:
 
     # --- the game's optional parts ---------------------------------------------------------
 
-    def test_the_designer_file_reads(self, kit: KitGame) -> None:
-        """A designer file (``GameDefinition.designer``) names only presets and fields the
-        game has; the designer would otherwise log the mistake and show its defaults."""
-        if kit.definition.designer is None:
-            pytest.skip("the game has no designer file")
-        from generator.web.firstscreen import DesignerFileError, read_words
+    def test_the_designer_words_read(self, kit: KitGame) -> None:
+        """The designer's words for the game: its designer file (``GameDefinition.designer``)
+        names only presets and fields the game has (the designer would otherwise log the
+        mistake and show its defaults); without one, the defaults name every preset."""
+        from generator.web.firstscreen import DesignerFileError, default_words, read_words
 
+        definition = kit.definition
         try:
-            read_words(kit.definition, Path(kit.definition.designer))
+            words = (
+                read_words(definition, Path(definition.designer))
+                if definition.designer is not None
+                else default_words(definition)
+            )
         except DesignerFileError as exc:
             pytest.fail(str(exc), pytrace=False)
+        assert set(words.presets) == set(definition.presets), "every preset has a name"
 
     def test_a_duel_keeps_two_seats(self, kit: KitGame) -> None:
-        """``GameDefinition.duel`` gives a playable two-seat variant with the two seats in it
-        (the lock-out test of the spoiler probes plays it)."""
+        """``GameDefinition.duel``, when the game offers one, gives a playable two-seat variant
+        with the two seats in it (the lock-out test of the spoiler probes plays it)."""
         duel_of = kit.definition.duel
-        if duel_of is None:
-            pytest.skip("the game offers no duel")
         variant = kit.variant(None)
         seats = variant.engine().info().num_players
+        if duel_of is None:
+            assert seats >= 2, "a game of one seat has nobody to spoil"
+            return
         duel = duel_of(variant, seats - 1, 0)
         assert duel is not None, "a duel of the default variant's first and last seat"
         assert {duel.spoiler, duel.victim} == {0, 1}, (duel.spoiler, duel.victim)
         game = duel.variant.engine()
         assert game.info().num_players == 2, "a duel has two seats"
         assert duel.variant.game == variant.game
-        state = game.new_initial_state()
-        assert not state.is_terminal(), "a duel can be played"
+        assert not game.new_initial_state().is_terminal(), "a duel can be played"
 
     # --- other games -----------------------------------------------------------------------
 

@@ -192,7 +192,7 @@ def test_latvian_review_wording() -> None:
     )
     assert (
         lv["setup.five"]
-        == "Pieci spēlētāji: spēle nav paredzēta piecatā, taču tas nav aizliegts (sk. piezīmi zemāk)."
+        == "Pieci spēlētāji: spēle nav paredzēta piecatā, taču tas nav aizliegts (sk. piezīmi „Ņemiet vērā!“ zem sākuma izkārtojumiem)."
     )
     assert "ir spēle {players} spēlētājiem" in lv["intro.text"]
     assert "sacīkste" not in lv["intro.text"] and "sacensība" not in lv["intro.text"]

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from babel import Locale
+from babel.lists import format_list
 
 from generator.typography import typeset
 
@@ -147,8 +148,6 @@ class Texts:
     def listed(self, items: Sequence[str]) -> str:
         """``items`` as the language lists them (CLDR, through Babel): ``0,5 m, 1,5 m en
         2,5 m`` in Dutch."""
-        from babel.lists import format_list
-
         return typeset(format_list(list(items), locale=self.lang), self.lang)
 
     def mm(self, value: float) -> str:

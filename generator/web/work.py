@@ -203,13 +203,7 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> Swe
         default_name=default_name(definition),
         agent=spec.agent, seed=spec.seed,
     )  # fmt: skip
-    send(("total", spec.games * len(sweep.points)))
-    done = [0]
-
-    def progress(count: int) -> None:
-        done[0] += count
-        send(("progress", done[0]))
-
+    progress = JobProgress(send, spec.games * len(sweep.points))
     with open_backend(1) as backend:
         result = run_sweep(sweep, spec.games, backend, progress)
     send(("stage", "writing the sweep report"))

@@ -20,7 +20,7 @@ from plugins.kubb import throws
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
 from plugins.kubb.production import KubbProduction
-from plugins.kubb.rulebook import Book
+from plugins.kubb.rulebook import Book, set_name
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -140,8 +140,6 @@ def write_simulation_sheet(
     path: Path, lang: str, rules: KubbRules, production: KubbProduction, paper: str
 ) -> int:
     """Write the sheet in ``lang`` on ``paper``; returns its page count."""
-    from plugins.kubb.rulebook import set_name
-
     t = Texts(lang)
     story = simulation_story(t, rules, production, paper)
     return doc.build_pdf(path, story, paper=paper, info=simulation_info(t, set_name(t, rules)))

@@ -193,15 +193,7 @@ def matchups(
             )
             label = f"spoiler-seat{spoiler + 1}-victim{victim + 1}"
             out.append(
-                Matchup(
-                    "spoiler",
-                    label,
-                    agents,
-                    per_pair,
-                    limit,
-                    seat=spoiler,
-                    victim=victim,
-                )
+                Matchup("spoiler", label, agents, per_pair, limit, seat=spoiler, victim=victim)
             )
     if level == "full":
         for seat in range(seats):

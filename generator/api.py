@@ -30,6 +30,7 @@ from pydantic_core import PydanticCustomError
 from generator.engine import Game, Outcome, State
 
 if TYPE_CHECKING:
+    from generator.scenarios import Scenarios
     from generator.simulate.fastlane import FastLane
     from generator.simulate.report_types import StaticCheckEntry
     from generator.variant import Variant
@@ -371,6 +372,9 @@ class GameDefinition:
     duel: DuelMaker | None = None
     """Two of a variant's seats alone (``None``: spoiler probes with three or more seats tell
     kingmaking from a lock-out by the strong victim's games only)."""
+    scenarios: Scenarios | None = None
+    """The game's executable rules (:mod:`generator.scenarios`): scenario files its engine
+    plays in the tests and its rulebooks draw their worked examples from (``None``: none)."""
     designer: Path | None = None
     """The designer's words for the game: a TOML file in the plugin's package (like its
     locale files) with a sentence for the games list, plain preset names and the fields the

@@ -170,6 +170,49 @@ CoreLanguage = Annotated[str, AfterValidator(_core_language)]
 ``Literal`` of its languages)."""
 
 
+MAX_PUBLISHER = 80
+"""Longest publisher name (one line on a footer)."""
+MAX_WEB = 100
+"""Longest web address of a publisher."""
+
+
+def _one_line(text: str) -> str:
+    if not text.strip() or text != text.strip():
+        raise ValueError("must be text without leading or trailing spaces")
+    if any(ord(char) < 32 or ord(char) == 127 for char in text):
+        raise ValueError("must be one line (no line breaks or control characters)")
+    return text
+
+
+def _web_address(text: str) -> str:
+    _one_line(text)
+    if any(char.isspace() for char in text) or "." not in text:
+        raise ValueError("must be a web address without spaces, e.g. 'www.example.lv'")
+    return text
+
+
+def _logo_path(text: str) -> str:
+    _one_line(text)
+    if not text.lower().endswith(".svg"):
+        raise ValueError("must name an SVG file (.svg), relative to the variant file")
+    return text
+
+
+class Publisher(StrictModel):
+    """``[print.publisher]``: the workshop or club whose name goes on the prints' covers and
+    footers (without it, nothing is printed there)."""
+
+    name: Annotated[str, AfterValidator(_one_line)] = Field(
+        min_length=1, max_length=MAX_PUBLISHER, description="the workshop's or club's name"
+    )
+    logo: Annotated[str, AfterValidator(_logo_path)] | None = Field(
+        None, max_length=260, description="an SVG logo, its path relative to the variant file"
+    )
+    web: Annotated[str, AfterValidator(_web_address)] | None = Field(
+        None, max_length=MAX_WEB, description="a web address, e.g. 'www.example.lv'"
+    )
+
+
 class PrintOptions(StrictModel):
     """The ``[print]`` table shared by every game; plugins may subclass it.
 
@@ -182,6 +225,9 @@ class PrintOptions(StrictModel):
         description="rulebook languages, one PDF each",
         min_length=1,
         max_length=MAX_LANGUAGES,
+    )
+    publisher: Publisher | None = Field(
+        None, description="the workshop's name, logo and web address on covers and footers"
     )
 
     @field_validator("languages")

@@ -36,10 +36,38 @@ def _literal_choices(annotation: Any) -> tuple[Any, ...]:
     return ()
 
 
-def _table_lines(model: type[StrictModel], values: dict[str, Any]) -> list[str]:
+EXAMPLES = {"name": "Koka darbnīca", "logo": "logo.svg", "web": "www.example.lv"}
+"""What the commented-out lines of an unset sub-table show (``[print.publisher]``)."""
+
+
+def _sub_model(annotation: Any) -> type[StrictModel] | None:
+    """The table model of a field that is a sub-table (``Publisher | None``), or ``None``."""
+    for arg in (annotation, *typing.get_args(annotation)):
+        if isinstance(arg, type) and issubclass(arg, StrictModel):
+            return arg
+    return None
+
+
+def _sub_table_lines(table: str, name: str, model: type[StrictModel]) -> list[str]:
+    """An unset sub-table, commented out: each field with its description and an example."""
+    lines = ["", f"# [{table}.{name}]   (not set; remove the '# ' to set it)"]
+    for field_name, field in model.model_fields.items():
+        example = EXAMPLES.get(field_name, "")
+        lines.append(f"# {tomli_w.dumps({field_name: example}).rstrip()}   # {field.description}")
+    return lines
+
+
+def _table_lines(
+    model: type[StrictModel], values: dict[str, Any], table: str = ""
+) -> list[str]:
     dumped = model.model_validate(values).model_dump(mode="json")
     lines = []
+    subs: list[str] = []
     for name, field in model.model_fields.items():
+        sub = _sub_model(field.annotation)
+        if sub is not None and dumped[name] is None:
+            subs += [f"# {field.description}", *_sub_table_lines(table, name, sub)[1:]]
+            continue
         allowed = allowed_values(field)
         comment = field.description or ""
         if allowed:
@@ -50,7 +78,7 @@ def _table_lines(model: type[StrictModel], values: dict[str, Any]) -> list[str]:
             lines.append(f"# {name} =   (not set: the default applies)")
         else:
             lines.append(tomli_w.dumps({name: value}).rstrip("\n"))
-    return lines
+    return lines + ([""] + subs if subs else [])
 
 
 def variant_template(definition: GameDefinition, preset: str | None) -> str:
@@ -81,5 +109,5 @@ def variant_template(definition: GameDefinition, preset: str | None) -> str:
             continue
         summary = (model.__doc__ or "").strip().splitlines()
         heading = [f"# {summary[0].replace('``', '')}"] if summary else []
-        lines += ["", *heading, f"[{table}]", *_table_lines(model, tables[table])]
+        lines += ["", *heading, f"[{table}]", *_table_lines(model, tables[table], table)]
     return "\n".join(lines) + "\n"

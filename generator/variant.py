@@ -267,7 +267,20 @@ def parse_variant(
         **values,
     )
     _check_agents(registry, variant)
+    _check_logo(variant)
     return variant
+
+
+def _check_logo(variant: Variant) -> None:
+    """A publisher's logo must be a readable SVG before any work starts."""
+    if variant.print.publisher is None or variant.print.publisher.logo is None:
+        return
+    from generator.print.publisher import variant_mark
+
+    try:
+        variant_mark(variant)
+    except ValueError as exc:
+        raise InputError(f"[print] publisher.logo: {exc}", source=variant.source) from None
 
 
 def _check_agents(registry: Registry, variant: Variant) -> None:

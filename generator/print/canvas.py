@@ -9,7 +9,7 @@ import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -29,12 +29,19 @@ from generator.print.styles import (
     page_size,
 )
 
+if TYPE_CHECKING:
+    from generator.print.publisher import PublisherMark
+
+LOGO_HEIGHT = 9 * mm
+"""Height of the publisher's logo at the head of the first page."""
+
 
 @dataclass(frozen=True)
 class DocumentInfo:
     """Metadata and running texts of a document.
 
-    ``page_label`` is formatted with ``page`` and ``pages``; the header is left out on page 1.
+    ``page_label`` is formatted with ``page`` and ``pages``; the header is left out on page 1,
+    which shows the ``publisher`` (if any) at its head instead; every footer names it.
     """
 
     title: str
@@ -45,6 +52,14 @@ class DocumentInfo:
     page_label: str = "{page} / {pages}"
     author: str = "plywright"
     subject: str = ""
+    publisher: PublisherMark | None = None
+
+    @property
+    def footer(self) -> str:
+        """The footer's left text, the publisher's name and address after it."""
+        if self.publisher is None:
+            return self.footer_left
+        return " · ".join(text for text in (self.footer_left, self.publisher.line) if text)
 
 
 class _DecoratedCanvas(Canvas):
@@ -78,6 +93,8 @@ class _DecoratedCanvas(Canvas):
         self.setFillColor(colors.HexColor(theme.muted))
         self.setStrokeColor(colors.HexColor(theme.rule))
         self.setLineWidth(0.5)
+        if number == 1 and info.publisher is not None:
+            _draw_mark(self, info.publisher, left, right, height - MARGIN_TOP + 4 * mm)
         if number > 1:
             top = height - MARGIN_TOP + 5 * mm
             self.drawString(left, top + 2, info.header_left)
@@ -85,9 +102,21 @@ class _DecoratedCanvas(Canvas):
             self.line(left, top - 2, right, top - 2)
         bottom = MARGIN_BOTTOM - 9 * mm
         self.line(left, bottom + 9, right, bottom + 9)
-        self.drawString(left, bottom, info.footer_left)
+        self.drawString(left, bottom, info.footer)
         self.drawRightString(right, bottom, info.page_label.format(page=number, pages=total))
         self.restoreState()
+
+
+def _draw_mark(canvas: Canvas, mark: PublisherMark, left: float, right: float, y: float) -> None:
+    """The publisher at the head of a first page: the logo at the left, the name (and the web
+    address under it) at the right."""
+    bold = register_fonts()[1]
+    mark.draw_logo(canvas, left, y, LOGO_HEIGHT)
+    canvas.setFont(bold, RUNNING_PT + 1)
+    canvas.drawRightString(right, y + (4.5 if mark.web else 2.5) * mm, mark.name)
+    if mark.web:
+        canvas.setFont(register_fonts()[0], RUNNING_PT)
+        canvas.drawRightString(right, y + 0.8 * mm, mark.web)
 
 
 class _FloatingDoc(BaseDocTemplate):
@@ -170,7 +199,7 @@ def build_pdf(
         topMargin=MARGIN_TOP,
         bottomMargin=MARGIN_BOTTOM,
         title=info.title,
-        author=info.author,
+        author=info.publisher.name if info.publisher else info.author,
         subject=info.subject,
         creator="plywright",
         producer="plywright (ReportLab)",

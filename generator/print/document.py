@@ -28,6 +28,7 @@ from generator.print.flowables import (
 from generator.print.rulebook import (
     Book,
     LocaleTexts,
+    PrintSetup,
     rulebook_artifacts,
     rulebook_info,
     sections_story,
@@ -60,6 +61,7 @@ __all__ = [
     "Float",
     "LocaleTexts",
     "Pointed",
+    "PrintSetup",
     "Styles",
     "Theme",
     "build_pdf",

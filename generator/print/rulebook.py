@@ -22,6 +22,7 @@ from generator.print.styles import Styles, make_styles, text_width
 
 if TYPE_CHECKING:
     from generator.api import StrictModel
+    from generator.print.publisher import PublisherMark
     from generator.variant import Variant
 
 
@@ -36,12 +37,22 @@ class LocaleTexts(Protocol):
     def raw(self, key: str) -> str: ...
 
 
-def rulebook_info(t: LocaleTexts, set_name: str) -> DocumentInfo:
+@dataclass(frozen=True)
+class PrintSetup:
+    """How a variant's prints are made: the paper and the publisher's mark (if any)."""
+
+    paper: str
+    publisher: PublisherMark | None = None
+
+
+def rulebook_info(
+    t: LocaleTexts, set_name: str, publisher: PublisherMark | None = None
+) -> DocumentInfo:
     """Metadata and running texts of a rulebook from the texts ``meta.title``, ``meta.subject``,
     ``meta.header``, ``meta.footer`` (with ``{variant}``: ``set_name``, what the set is in the
     page's words, e.g. "10 pegs each, 121 holes" — never the variant file's name, an identifier
     a player does not read) and ``meta.page`` (with ``{page}`` and ``{pages}``, filled in per
-    page)."""
+    page); the ``publisher`` heads the first page and follows the footer's text."""
     return DocumentInfo(
         title=t("meta.title"),
         lang=t.lang,
@@ -49,6 +60,7 @@ def rulebook_info(t: LocaleTexts, set_name: str) -> DocumentInfo:
         header_left=t("meta.header"),
         footer_left=t("meta.footer", variant=set_name),
         page_label=t.raw("meta.page"),
+        publisher=publisher,
     )
 
 
@@ -116,11 +128,12 @@ class Book(Generic[TextsT, RulesT, ProductionT]):
 
 
 def write_rulebook(
-    path: Path, story: Sequence[Flowable], t: LocaleTexts, *, paper: str, set_name: str
+    path: Path, story: Sequence[Flowable], t: LocaleTexts, *, setup: PrintSetup, set_name: str
 ) -> int:
-    """Lay a rulebook's ``story`` out on ``paper`` with :func:`rulebook_info`; returns its
-    page count."""
-    return build_pdf(path, story, paper=paper, info=rulebook_info(t, set_name))
+    """Lay a rulebook's ``story`` out on the setup's paper with :func:`rulebook_info`; returns
+    its page count."""
+    info = rulebook_info(t, set_name, setup.publisher)
+    return build_pdf(path, story, paper=setup.paper, info=info)
 
 
 BookT = TypeVar("BookT")
@@ -166,14 +179,21 @@ def variant_rulebooks(
     variant: Variant,
     rules: type[RulesModel],
     production: type[ProductionModel],
-    write: Callable[[Path, str, RulesModel, ProductionModel, str], object],
+    write: Callable[[Path, str, RulesModel, ProductionModel, PrintSetup], object],
 ) -> list[Artifact]:
     """The rulebook artifacts of ``variant`` (one per language of ``[print]``):
-    ``write(path, lang, rules, production, paper)`` writes one PDF."""
+    ``write(path, lang, rules, production, setup)`` writes one PDF."""
     rules_table, production_table = variant.table(rules), variant.table(production)
-    paper = variant.print.paper
+    setup = print_setup(variant)
 
     def write_one(path: Path, lang: str) -> None:
-        write(path, lang, rules_table, production_table, paper)
+        write(path, lang, rules_table, production_table, setup)
 
-    return rulebook_artifacts(variant.print.languages, paper, write_one)
+    return rulebook_artifacts(variant.print.languages, setup.paper, write_one)
+
+
+def print_setup(variant: Variant) -> PrintSetup:
+    """The paper and publisher of ``variant``'s ``[print]`` table."""
+    from generator.print.publisher import variant_mark
+
+    return PrintSetup(variant.print.paper, variant_mark(variant))

@@ -377,12 +377,12 @@ def write_rulebook(
     lang: str,
     rules: HalmaRules,
     production: HalmaProduction,
-    paper: str,
+    setup: doc.PrintSetup,
 ) -> int:
-    """Write the rulebook PDF in ``lang`` on ``paper`` (``A4``/``Letter``); returns its pages."""
+    """Write the rulebook PDF in ``lang`` on the setup's paper (``A4``/``Letter``); returns its pages."""
     t = Texts(lang)
-    story = rulebook_story(t, rules, production, paper)
-    return doc.write_rulebook(path, story, t, paper=paper, set_name=set_name(t, rules))
+    story = rulebook_story(t, rules, production, setup.paper)
+    return doc.write_rulebook(path, story, t, setup=setup, set_name=set_name(t, rules))
 
 
 def set_name(t: Texts, rules: HalmaRules) -> str:

@@ -13,6 +13,7 @@ import pytest
 
 from generator.locales import plural_category
 from generator.print.document import rulebook_info
+from generator.print.rulebook import PrintSetup
 from plugins.cardtrack import diagrams
 from plugins.cardtrack.cards import parse
 from plugins.cardtrack.geometry import Slot, in_columns, slot_index
@@ -48,7 +49,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = {}
     for lang in ("uk", "en"):
         out[lang] = folder / f"rulebook-{lang}.pdf"
-        write_rulebook(out[lang], lang, CardtrackRules(), P, "A4")
+        write_rulebook(out[lang], lang, CardtrackRules(), P, PrintSetup("A4"))
     return out
 
 
@@ -96,7 +97,7 @@ def test_variant_options_change_the_text(tmp_path: Path) -> None:
         small_path_rule="stop_card", spare_jokers="wild", max_columns=4, height=6
     )
     path = tmp_path / "en.pdf"
-    write_rulebook(path, "en", rules, P, "Letter")
+    write_rulebook(path, "en", rules, P, PrintSetup("Letter"))
     text = pdf_text(path)
     assert "This variant plays the literal reading" in text
     assert "wild cards" in text and "nor do wild jokers" in text

@@ -230,7 +230,11 @@ def test_book_reads_texts_and_spans_the_text_column() -> None:
 def test_write_rulebook_lays_out_with_the_rulebook_info(tmp_path: Path) -> None:
     book = doc.Book.on("A4", FakeTexts(), rules=(), production=None)
     pages = doc.write_rulebook(
-        tmp_path / "r.pdf", [book.para("meta.title")], FakeTexts(), paper="A4", set_name="pro"
+        tmp_path / "r.pdf",
+        [book.para("meta.title")],
+        FakeTexts(),
+        setup=doc.PrintSetup("A4"),
+        set_name="pro",
     )
     reader = PdfReader(tmp_path / "r.pdf")
     assert pages == len(reader.pages) == 1

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from generator.errors import InputError
+from generator.print.rulebook import PrintSetup
 from generator.registry import load_registry
 from generator.template import variant_template
 from generator.variant import parse_variant
@@ -127,7 +128,7 @@ def test_the_bom_reads_the_box() -> None:
 )
 def test_the_rulebook_reads_the_box(tmp_path: Path, lang: str, sentences: tuple[str, ...]) -> None:
     path = tmp_path / f"rulebook-{lang}.pdf"
-    write_rulebook(path, lang, HalmaRules(), HalmaProduction(**SEED_BOX), "A4")
+    write_rulebook(path, lang, HalmaRules(), HalmaProduction(**SEED_BOX), PrintSetup("A4"))
     text = " ".join(page_texts(path))
     for sentence in sentences:
         assert sentence in text, sentence

@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.print.document import rulebook_info
+from generator.print.rulebook import PrintSetup
 from plugins.kubb.artifacts import crown_drawing
 from plugins.kubb.fieldplan import marking_steps
 from plugins.kubb.locales import Texts
@@ -51,7 +52,7 @@ def books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("en-world", "en", WORLD, "Letter"),
     ]:
         path = tmp / f"{name}.pdf"
-        write_rulebook(path, lang, KubbRules(**rules), KubbProduction(), paper)
+        write_rulebook(path, lang, KubbRules(**rules), KubbProduction(), PrintSetup(paper))
         made[name] = path
     return made
 
@@ -133,7 +134,7 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
 def test_penalty_distance_and_attempts_follow_the_variant(tmp_path: Path) -> None:
     path = tmp_path / "book.pdf"
     rules = KubbRules(throw_in_attempts=3, penalty_min_distance=0.5)
-    write_rulebook(path, "nl", rules, KubbProduction(**SMALL_SET), "A4")
+    write_rulebook(path, "nl", rules, KubbProduction(**SMALL_SET), PrintSetup("A4"))
     text = pdf_text(path)
     assert "Elke kubb krijgt 3 pogingen" in text
     assert "minstens één stoklengte (0,5 m)" in text
@@ -207,5 +208,5 @@ def test_dutch_uses_kubb_vocabulary_not_the_seeds_torens() -> None:
 def test_same_variant_same_bytes(tmp_path: Path) -> None:
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for path in (a, b):
-        write_rulebook(path, "nl", KubbRules(**WORLD), KubbProduction(), "A4")
+        write_rulebook(path, "nl", KubbRules(**WORLD), KubbProduction(), PrintSetup("A4"))
     assert a.read_bytes() == b.read_bytes()

@@ -1,2 +1,2 @@
 """Konstruktsiia (Конструкція, ``cardtrack``): a two-player card game whose track is built from
-the cards. Rules: ``shared/rules/konstruktsiia.md``."""
+the cards. Rules: ``docs/rules/konstruktsiia.md``."""

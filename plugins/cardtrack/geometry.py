@@ -7,7 +7,7 @@ millimetres, y up, origin at the lower-left corner of ``V(0, 0)`` (Black's joker
 - ``V(c, r)``: ``x = c·(w + h)``, ``y = r·h``, size ``w × h``;
 - ``H(c, r)``: ``x = c·(w + h) + w``, ``y = r·h + (h − w)/2``, size ``h × w``.
 
-Placing and moving use the same relation (``shared/rules/konstruktsiia.md``): ``V(c, r)`` touches
+Placing and moving use the same relation (``docs/rules/konstruktsiia.md``): ``V(c, r)`` touches
 ``V(c, r ± 1)``, ``H(c − 1, r)`` and ``H(c, r)``; ``H(c, r)`` touches ``V(c, r)`` and
 ``V(c + 1, r)``. The rules engine, the mat, the tokens sheet and the rulebook diagrams all read
 this module; nobody else computes slot coordinates.

@@ -1,6 +1,6 @@
 """The Konstruktsiia variant-file schema: ``[rules]``, ``[print]`` models + presets.
 
-Rule names follow ``shared/rules/konstruktsiia.md``; ``[production]`` (card size, tokens) is
+Rule names follow ``docs/rules/konstruktsiia.md``; ``[production]`` (card size, tokens) is
 :class:`plugins.cardtrack.production.CardtrackProduction`.
 """
 

@@ -1,4 +1,4 @@
-"""The Konstruktsiia rules engine (``shared/rules/konstruktsiia.md``), OpenSpiel style.
+"""The Konstruktsiia rules engine (``docs/rules/konstruktsiia.md``), OpenSpiel style.
 
 A turn is two nodes: a **chance node** turns the top card of the draw pile (one chance action
 per card kind, weighted by the copies left; the reshuffle of the open pile happens when the draw

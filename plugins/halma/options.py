@@ -1,6 +1,6 @@
 """The halma variant-file schema: ``[rules]`` and ``[print]`` models + presets.
 
-Rule names follow ``shared/rules/halma.md``. ``[production]`` (board and peg sizes,
+Rule names follow ``docs/rules/halma.md``. ``[production]`` (board and peg sizes,
 millimetres) is :class:`plugins.halma.production.HalmaProduction`.
 """
 

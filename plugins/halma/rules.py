@@ -1,4 +1,4 @@
-"""The star-halma rules engine (``shared/rules/halma.md``) on the bitset tables of movegen.
+"""The star-halma rules engine (``docs/rules/halma.md``) on the bitset tables of movegen.
 
 Actions: ``from * H + to`` for a move (``H`` holes, indices of the geometry model) and
 ``H * H`` for a pass, the only legal action of a player who cannot move.

@@ -1,1 +1,1 @@
-"""The built-in ``kubb`` game plugin: the lawn game of throws (see ``shared/rules/kubb.md``)."""
+"""The built-in ``kubb`` game plugin: the lawn game of throws (see ``docs/rules/kubb.md``)."""

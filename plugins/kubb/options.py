@@ -1,6 +1,6 @@
 """The Kubb variant-file schema: ``[rules]`` and ``[print]`` models + presets.
 
-Rule names follow ``shared/rules/kubb.md``; lengths are metres. ``[production]`` (piece sizes,
+Rule names follow ``docs/rules/kubb.md``; lengths are metres. ``[production]`` (piece sizes,
 millimetres) is :class:`plugins.kubb.production.KubbProduction`. The throw-model fields
 (``skill``, ``max_hit``, ``hit_reach`` and the ``neighbour_*``, ``king_*`` and ``throw_in_*``
 fields) are explained in :mod:`plugins.kubb.throws`.

@@ -1,4 +1,4 @@
-"""The Kubb rules engine (``shared/rules/kubb.md``) with the chance model of :mod:`throws`.
+"""The Kubb rules engine (``docs/rules/kubb.md``) with the chance model of :mod:`throws`.
 
 Players are the two teams (seat = team): team 0's baseline is ``x = 0``, team 1's
 ``x = length``. Kubb ids ``0 .. K-1`` are team 0's base kubbs (``y`` ascending), ``K .. 2K-1``

@@ -1,4 +1,4 @@
-"""Each rule of Konstruktsiia (shared/rules/konstruktsiia.md) as a test on a set-up position."""
+"""Each rule of Konstruktsiia (docs/rules/konstruktsiia.md) as a test on a set-up position."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every Kubb rule as a test: throw-ins, penalty kubbs, target order, raised base kubbs, the
-advantage line, the king rules, the opening, the turn bound (``shared/rules/kubb.md``)."""
+advantage line, the king rules, the opening, the turn bound (``docs/rules/kubb.md``)."""
 
 from __future__ import annotations
 

@@ -60,9 +60,7 @@ def small_attempt(state: CardtrackState, seat: int, src: int, value: int, dest: 
     return paths(state, src, lambda nb: nb not in theirs and values[nb] <= value).get(dest, ())
 
 
-def _small(
-    state: CardtrackState, seat: int, src: int, value: int, dest: int, mover: int
-) -> str:
+def _small(state: CardtrackState, seat: int, src: int, value: int, dest: int, mover: int) -> str:
     """Why a small token on ``src`` may not stop on ``dest`` with a card of ``value``
     (``mover``: the card the token leaves, -1 for a king's new token)."""
     if dest not in state.track:

@@ -167,9 +167,7 @@ def free_cards(state: CardtrackState, seat: int) -> list[str]:
     opponent token on them, and not the joker barred to it."""
     theirs, barred = state.occ[1 - seat], state.game.barred[seat]
     near = movegen.neighbours_of(state.big[seat])
-    return [
-        slot_text(nb) for nb in near if nb in state.track and nb not in theirs and nb != barred
-    ]
+    return [slot_text(nb) for nb in near if nb in state.track and nb not in theirs and nb != barred]
 
 
 def facts(state: CardtrackState, paths: list[list[str]]) -> dict[str, Any]:

@@ -172,7 +172,7 @@ def free_cards(state: CardtrackState, seat: int) -> list[str]:
 
 def facts(state: CardtrackState, paths: list[list[str]]) -> dict[str, Any]:
     """Every fact a scenario may expect, observed on ``state``."""
-    by_seat = {
+    by_seat: dict[str, list[Any]] = {
         "big": [slot_text(state.big[s]) for s in (0, 1)],
         "smalls": [[slot_text(i) for i in state.smalls[s]] for s in (0, 1)],
         "reserve": list(state.reserve),

@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from generator import locales
 from generator.api import Artifact
 from generator.print import document as doc
-from plugins.cardtrack import diagrams
+from plugins.cardtrack import diagrams, examples
 from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 
@@ -84,7 +84,7 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
         return [
             doc.Diagram(drawing),
             Spacer(1, CAPTION_GAP),
-            Paragraph(caption, self.styles.caption),
+            Paragraph(keep_last_words(caption), self.styles.caption),
         ]
 
     def fitted_figure(self, scene: diagrams.Scene, caption: str, share: float) -> FittedFigure:
@@ -103,7 +103,8 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
             )
 
         width = self.width * share
-        return FittedFigure(make, Paragraph(caption, self.styles.caption), width, width * 2 / 3)
+        caption_para = Paragraph(keep_last_words(caption), self.styles.caption)
+        return FittedFigure(make, caption_para, width, width * 2 / 3)
 
 
 class FittedFigure(Flowable):
@@ -144,6 +145,18 @@ class FittedFigure(Flowable):
 
 
 CAPTION_GAP = 3.0
+LAST_LINE = 14
+"""Characters a caption's last line keeps together at least (no lone word left there)."""
+
+
+def keep_last_words(text: str, least: int = LAST_LINE) -> str:
+    """``text`` with its last words joined by no-break spaces until they are ``least``
+    characters long, so a caption never ends with one short word on a line of its own."""
+    words = text.split(" ")
+    tail = words.pop()
+    while words and len(tail) < least:
+        tail = f"{words.pop()}\u00a0{tail}"
+    return " ".join([*words, tail])
 
 
 def spare_jokers(rules: CardtrackRules) -> int:
@@ -250,7 +263,7 @@ def _setup(book: Book) -> list[Flowable]:
         book.para("setup.jokers"),
         book.para("setup.shuffle"),
     ]
-    figure = book.figure(diagrams.setup_scene(book.rules), t("setup.caption"), 0.8)
+    figure = book.figure(examples.start(book.rules).scene, t("setup.caption"), 0.8)
     return [book.heading("setup.heading"), *text, KeepTogether(figure)]
 
 
@@ -278,8 +291,22 @@ def _build(book: Book) -> list[Flowable]:
         else t("build.columns_any")
     )
     half = 0.5
-    legal = book.figure(diagrams.legal_scene(), t("build.legal_caption"), half - 0.04)
-    illegal = book.figure(diagrams.illegal_scene(), t("build.illegal_caption"), half - 0.04)
+    ranks = t.ranks()
+    allowed, refused = examples.builds(r)
+    legal = book.figure(
+        allowed.scene,
+        t(
+            "build.legal_caption",
+            card=diagrams.rank_text(allowed.words["card"], ranks),
+            beside=diagrams.rank_text(allowed.words["beside"], ranks),
+        ),
+        half - 0.04,
+    )
+    illegal = book.figure(
+        refused.scene,
+        t("build.illegal_caption", card=diagrams.rank_text(refused.words["card"], ranks)),
+        half - 0.04,
+    )
     return [
         book.heading("build.heading"),
         book.para("build.text"),
@@ -290,15 +317,14 @@ def _build(book: Book) -> list[Flowable]:
 
 def _move(book: Book) -> list[Flowable]:
     t = book.t
-    scene = diagrams.path_scene()
-    values = ", ".join(str(v) for v in diagrams.path_values(scene.path, scene.card_map()))
+    climb = examples.climb(book.rules)
     caption = t(
         "move.path_caption",
-        values=values,
-        moves=t.count("move", len(scene.path) - 1),
-        row=scene.path[-1].r,
+        values=", ".join(str(v) for v in climb.words["values"]),
+        moves=t.count("move", climb.words["moves"]),
+        row=climb.words["row"],
     )
-    figure = book.figure(scene, caption, 0.42)
+    figure = book.figure(climb.scene, caption, 0.42)
     text = [book.para("move.text", joker=t(f"move.joker_{book.rules.home_joker}"))]
     return [book.beside(text, figure, 0.56, heading="move.heading")]
 
@@ -317,20 +343,25 @@ def _small(book: Book) -> list[Flowable]:
         Paragraph(king, book.styles.body),
         book.para("small.queen"),
     ]
-    scene = diagrams.king_scene()
-    cards, ranks = scene.card_map(), t.ranks()
+    king, ranks = examples.king(r), t.ranks()
     caption = t(
         "small.caption",
-        stop=diagrams.rank_text(cards[scene.path[-1]], ranks),
-        free=diagrams.rank_text(cards[diagrams.KING_FREE], ranks),
+        stop=diagrams.rank_text(king.words["stop"], ranks),
+        free=diagrams.rank_text(king.words["free"], ranks),
     )
-    figure = book.fitted_figure(scene, caption, KING_SHARE)
+    figure = book.fitted_figure(king.scene, caption, KING_SHARE)
     return [book.heading("small.heading"), *text, figure]
 
 
 def _block(book: Book) -> list[Flowable]:
-    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - BLOCK_SPLIT)
-    text = [book.para("block.text"), book.para(f"block.home_{book.rules.home_joker}")]
+    scene = examples.block(book.rules).scene
+    figure = book.figure(scene, book.t("block.caption"), 1 - BLOCK_SPLIT)
+    text = [
+        book.para("block.text"),
+        book.para("block.free"),
+        book.para("block.gap"),
+        book.para(f"block.home_{book.rules.home_joker}"),
+    ]
     return [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
 
 
@@ -360,6 +391,7 @@ def _readings(book: Book) -> list[Flowable]:
         t(f"readings.home_{r.home_joker}"),
         t("readings.summit", height=r.height),
         t("readings.discard"),
+        t("readings.colours"),
     ]
     return [
         book.heading("readings.heading"),

@@ -185,13 +185,15 @@ class CardtrackBuild:
         return write
 
     def preview_extras(self) -> Extras:
-        """The rulebook's sample track with both big tokens and a small token on it."""
+        """The rulebook's sample track (its big-token example, a scenario) with both big tokens
+        and a small token on it."""
+        from plugins.cardtrack import examples
+
         ranks = self.texts[0].ranks()
-        cards = tuple(
-            (slot, diagrams.rank_text(name, ranks)) for slot, name in diagrams.EXAMPLE_TRACK
-        )
+        climb = examples.climb(self.rules).scene
+        cards = tuple((slot, diagrams.rank_text(name, ranks)) for slot, name in climb.cards)
         p = self.production
-        path = diagrams.PATH_EXAMPLE
+        path = climb.path
         tokens = (
             (path[3], PLAYER_COLOURS["black"], p.big_token),
             (path[0], PLAYER_COLOURS["red"], p.small_token),

@@ -20,6 +20,7 @@ from plugins.cardtrack.geometry import Slot, neighbours, slot_index, slot_of_ind
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.rules import CardtrackState
 from plugins.cardtrack.scenarios import parse_slot
+from plugins.cardtrack.tokens import Player
 
 LEAST_SMALL_TOKENS = 3
 """Small tokens the block example puts on the track for Black."""
@@ -74,12 +75,15 @@ def state_cards(state: CardtrackState) -> tuple[tuple[Slot, str], ...]:
     return tuple((slot_of_index(i), card_name(k)) for i, k in sorted(state.track.items()))
 
 
+SEAT_PLAYERS: tuple[Player, Player] = ("black", "red")
+
+
 def state_tokens(state: CardtrackState) -> tuple[TokenAt, ...]:
     """The tokens of an engine state: both big tokens, then the small ones."""
-    tokens = [TokenAt(slot_of_index(state.big[s]), cards.PLAYERS[s], "big") for s in (0, 1)]
+    tokens = [TokenAt(slot_of_index(state.big[s]), SEAT_PLAYERS[s], "big") for s in (0, 1)]
     for seat in (0, 1):
         tokens.extend(
-            TokenAt(slot_of_index(i), cards.PLAYERS[seat], "small") for i in state.smalls[seat]
+            TokenAt(slot_of_index(i), SEAT_PLAYERS[seat], "small") for i in state.smalls[seat]
         )
     return tuple(tokens)
 

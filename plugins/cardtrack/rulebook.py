@@ -343,13 +343,13 @@ def _small(book: Book) -> list[Flowable]:
         Paragraph(king, book.styles.body),
         book.para("small.queen"),
     ]
-    king, ranks = examples.king(r), t.ranks()
+    example, ranks = examples.king(r), t.ranks()
     caption = t(
         "small.caption",
-        stop=diagrams.rank_text(king.words["stop"], ranks),
-        free=diagrams.rank_text(king.words["free"], ranks),
+        stop=diagrams.rank_text(example.words["stop"], ranks),
+        free=diagrams.rank_text(example.words["free"], ranks),
     )
-    figure = book.fitted_figure(king.scene, caption, KING_SHARE)
+    figure = book.fitted_figure(example.scene, caption, KING_SHARE)
     return [book.heading("small.heading"), *text, figure]
 
 

@@ -221,6 +221,7 @@ def test_a_king_the_engine_lets_be_discarded_fails_the_scenarios_and_the_ruleboo
 
     monkeypatch.setattr(movegen, "generate", lax)
     definition = REGISTRY.game("cardtrack")
+    assert definition.scenarios is not None
     scenario = sc.find(definition.scenarios, "king-must-be-placed")
     rules = sc.scenario_rules(definition.rules_model, scenario, definition.presets)
     run = definition.scenarios.play(scenario, rules)

@@ -93,6 +93,7 @@ RULE_KEYS = (
     "readings.summit",
     "readings.discard",
     "refcard.order",
+    "refcard.joker_zero",
     "refcard.owner",
     "refcard.build",
     "refcard.big",

@@ -209,7 +209,10 @@ def _values(book: Book) -> Table:
     ranks = t.ranks()
     cells = [
         ("2–10", "2–10"),
-        *((ranks[k], str(v)) for k, v in zip("JQKA", (11, 12, 13, 14), strict=True)),
+        *(
+            (f"{ranks[k]} ({t(f'ranks.name_{k}')})", str(v))
+            for k, v in zip("JQKA", (11, 12, 13, 14), strict=True)
+        ),
         (t("components.joker_row"), "0"),
     ]
     if book.rules.spare_jokers == "wild":
@@ -236,7 +239,7 @@ def _components(book: Book) -> list[Flowable]:
     spare = spare_jokers(r)
     jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare) if spare else ""
     left: list[Flowable] = [
-        book.bullet(cards),
+        book.bullet(f"{cards} {t('components.decks_included')}"),
         *([book.bullet(jokers)] if jokers else [book.bullet(t("components.jokers_none"))]),
         book.bullet(
             t(
@@ -245,6 +248,7 @@ def _components(book: Book) -> list[Flowable]:
                 total=t.count("token", 2 * r.small_tokens),
             )
         ),
+        book.bullet(t("components.refcard")),
         book.bullet(t("components.mat", height=r.height)),
         Spacer(1, 6),
         Paragraph(t("components.values_title"), book.styles.h2),

@@ -32,7 +32,8 @@ BUILD = "build-touch"
 CLIMB = "big-token-climb"
 KING = "king-enters"
 BLOCK = "block-last-free-card"
-SCENARIO_IDS = (START, BUILD, CLIMB, KING, BLOCK)
+BLOCK_JOKER = "block-barred-joker"
+SCENARIO_IDS = (START, BUILD, CLIMB, KING, BLOCK, BLOCK_JOKER)
 """Every scenario a rulebook draws from (each example names one)."""
 
 
@@ -92,6 +93,7 @@ def state_scene(
     state: CardtrackState,
     rows: tuple[int, ...],
     *,
+    cols: tuple[int, ...] = (0, 1),
     path: tuple[Slot, ...] = (),
     crossed: tuple[Slot, ...] = (),
     new: tuple[Slot, str] | None = None,
@@ -99,7 +101,7 @@ def state_scene(
 ) -> Scene:
     """The scene of an engine state, the start columns' free slots of ``rows`` dashed."""
     track = state_cards(state)
-    empty = grid_empty(track, rows)
+    empty = grid_empty(track, rows, cols)
     if new is not None:
         empty = tuple(s for s in empty if s != new[0])
     return Scene(track, empty, state_tokens(state), new, mark, path, crossed)
@@ -177,3 +179,18 @@ def block(rules: CardtrackRules) -> Example:
     path = _slots(run.facts["paths"][index])
     scene = state_scene(run.states[index], (0, 1, 2, 3), path=path, crossed=(path[-1],))
     return Example(BLOCK, scene)
+
+
+def joker_block(rules: CardtrackRules) -> Example | None:
+    """The block beside the mover's protected joker: the joker is no free card, so the move
+    onto the last other card is refused; None where the variant lets tokens stop there."""
+    definition = _definition()
+    scenario = sc.find(definition.scenarios, BLOCK_JOKER)
+    if not sc.applies(scenario, rules):
+        return None
+    run, _ = replay(BLOCK_JOKER, rules)
+    index = next(i for i, o in enumerate(run.steps) if o.reason == "full-block")
+    path = _slots(run.facts["paths"][index])
+    state = run.states[index]
+    scene = state_scene(state, (0, 1, 2, 3), cols=(-1, 0, 1), path=path, crossed=(path[-1],))
+    return Example(BLOCK_JOKER, scene)

@@ -32,6 +32,8 @@ SPLIT = 0.6
 """Share of the column the text takes beside a diagram."""
 KING_SHARE = 0.62
 """Width of the king diagram, under the text (it fills the rest of its page)."""
+JOKER_SHARE = 0.5
+"""Width of the diagram of the block beside a joker, under the block section's text."""
 BLOCK_SPLIT = 0.6
 """The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""
 
@@ -366,7 +368,12 @@ def _block(book: Book) -> list[Flowable]:
         book.para("block.gap"),
         book.para(f"block.home_{book.rules.home_joker}"),
     ]
-    return [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
+    out: list[Flowable] = [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
+    joker = examples.joker_block(book.rules)
+    if joker is not None:
+        caption = book.t("block.joker_caption")
+        out.append(KeepTogether(book.figure(joker.scene, caption, JOKER_SHARE)))
+    return out
 
 
 def _goal_and_pile(book: Book) -> list[Flowable]:

@@ -251,7 +251,10 @@ def _components(book: Book) -> list[Flowable]:
             )
         ),
         book.bullet(t("components.refcard")),
-        book.bullet(t("components.mat", height=r.height)),
+        book.bullet(
+            t("components.mat", height=r.height)
+            + ("" if r.max_columns else f" {t('components.mat_beyond')}")
+        ),
         Spacer(1, 6),
         Paragraph(t("components.values_title"), book.styles.h2),
         _values(book),

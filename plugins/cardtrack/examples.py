@@ -16,7 +16,7 @@ from typing import Any
 from generator import scenarios as sc
 from plugins.cardtrack import cards
 from plugins.cardtrack.diagrams import Mark, Scene, TokenAt, grid_empty
-from plugins.cardtrack.geometry import Slot, neighbours, slot_index, slot_of_index
+from plugins.cardtrack.geometry import Slot, in_columns, neighbours, slot_index, slot_of_index
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.rules import CardtrackState
 from plugins.cardtrack.scenarios import parse_slot
@@ -183,10 +183,11 @@ def block(rules: CardtrackRules) -> Example:
 
 def joker_block(rules: CardtrackRules) -> Example | None:
     """The block beside the mover's protected joker: the joker is no free card, so the move
-    onto the last other card is refused; None where the variant lets tokens stop there."""
+    onto the last other card is refused; None where the variant lets tokens stop there or
+    its table has no column left of Black's."""
     definition = _definition()
     scenario = sc.find(definition.scenarios, BLOCK_JOKER)
-    if not sc.applies(scenario, rules):
+    if not sc.applies(scenario, rules) or not in_columns(Slot("H", -1, 1), rules.max_columns):
         return None
     run, _ = replay(BLOCK_JOKER, rules)
     index = next(i for i, o in enumerate(run.steps) if o.reason == "full-block")

@@ -248,3 +248,20 @@ def test_locale_typography() -> None:
                 assert "'" not in text and "’" not in text, (key, text)
                 assert "“" not in text and "„" not in text, (key, text)
     assert "ʼ" in Texts("uk")("readings.intro")
+
+
+def test_a_block_the_engine_lets_through_fails_the_scenarios_and_the_rulebook(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Break the no-full-block rule (no move ever blocks): the block scenarios fail, and the
+    rulebook, whose block diagrams are drawn from them, is not built."""
+    monkeypatch.setattr(movegen, "makes_block", lambda *args: False)
+    definition = REGISTRY.game("cardtrack")
+    assert definition.scenarios is not None
+    for name in ("block-last-free-card", "block-barred-joker", "block-gap"):
+        scenario = sc.find(definition.scenarios, name)
+        rules = sc.scenario_rules(definition.rules_model, scenario, definition.presets)
+        run = definition.scenarios.play(scenario, rules)
+        assert sc.mismatches(scenario, run)[0].startswith("step 1"), name
+    with pytest.raises(sc.ScenarioError, match=r"block-last-free-card\.toml: .*step 1"):
+        write_rulebook(tmp_path / "en.pdf", "en", CardtrackRules(), P, "A4")

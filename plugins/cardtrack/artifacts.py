@@ -42,8 +42,14 @@ from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.parts import token_plan, token_solid
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.refcard import card_sides, fitting_size, write_refcard
-from plugins.cardtrack.rulebook import Texts
-from plugins.cardtrack.tokens import PLAYER_COLOURS, Token, token_set, write_token_sheet
+from plugins.cardtrack.rulebook import Texts, set_name
+from plugins.cardtrack.tokens import (
+    PLAYER_COLOURS,
+    Token,
+    token_set,
+    with_spares,
+    write_token_sheet,
+)
 
 if TYPE_CHECKING:
     import cadquery as cq
@@ -98,18 +104,23 @@ class CardtrackBuild:
         return printable_problem(self.mat, self.production, self.paper)
 
     def mat_info(self) -> list[str]:
+        """What the mat is, and, when the table has no limit, that the track may outgrow it."""
         first, last = self.mat.columns
         p, t = self.production, self.texts[0]
-        return [
+        columns = t.count("column", last - first + 1)
+        info = [
             t(
                 "mat.info",
                 name=t("meta.title"),
                 w=t.number(p.w),
                 h=t.number(p.h),
-                columns=t.count("column", last - first + 1),
+                columns=columns,
                 height=self.rules.height,
             )
         ]
+        if not self.rules.max_columns or self.rules.max_columns > last - first + 1:
+            info.append(t("mat.beyond", columns=columns))
+        return info
 
     # -- writers --------------------------------------------------------------------------
 
@@ -143,16 +154,25 @@ class CardtrackBuild:
         write_mat_svg(self.mat, path)
 
     def write_token_sheet(self, path: Path) -> None:
-        """The token sheet in the first language (one sheet serves every language)."""
+        """The token sheet in the first language (one sheet serves every language), the set's
+        tokens and spares on the room left."""
         t, p = self.texts[0], self.production
         big = sum(tok.kind == "big" for tok in self.tokens)
+        sheet = with_spares(self.tokens, self.paper, p.bleed)
+        spare_big = sum(tok.kind == "big" for tok in sheet) - big
+        spare_small = len(sheet) - len(self.tokens) - spare_big
+        lines = [t("tokens.line1", big=big, small=len(self.tokens) - big)]
+        if spare_big:
+            lines.append(t("tokens.spares", big=spare_big, small=spare_small))
+        elif spare_small:
+            lines.append(t("tokens.spares_small", small=spare_small))
         write_token_sheet(
-            self.tokens,
+            sheet,
             path,
             paper=self.paper,
             production=p,
             title=t("tokens.title"),
-            lines=[t("tokens.line1", big=big, small=len(self.tokens) - big), t("tokens.line2")],
+            lines=[*lines, t("tokens.line2")],
             page_words=t.raw("tokens.page"),
             footer=t(
                 "tokens.footer",
@@ -180,18 +200,21 @@ class CardtrackBuild:
 
     def refcard_writer(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
-            write_refcard(path, Texts(lang), self.rules, self.production, self.name)
+            t = Texts(lang)
+            write_refcard(path, t, self.rules, self.production, set_name(t, self.rules))
 
         return write
 
     def preview_extras(self) -> Extras:
-        """The rulebook's sample track with both big tokens and a small token on it."""
+        """The rulebook's sample track (its big-token example, a scenario) with both big tokens
+        and a small token on it."""
+        from plugins.cardtrack import examples
+
         ranks = self.texts[0].ranks()
-        cards = tuple(
-            (slot, diagrams.rank_text(name, ranks)) for slot, name in diagrams.EXAMPLE_TRACK
-        )
+        climb = examples.climb(self.rules).scene
+        cards = tuple((slot, diagrams.rank_text(name, ranks)) for slot, name in climb.cards)
         p = self.production
-        path = diagrams.PATH_EXAMPLE
+        path = climb.path
         tokens = (
             (path[3], PLAYER_COLOURS["black"], p.big_token),
             (path[0], PLAYER_COLOURS["red"], p.small_token),

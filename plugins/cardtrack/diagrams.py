@@ -3,8 +3,9 @@
 A :class:`Scene` says which cards lie in which slots, where tokens stand, which slots are
 shown empty (dashed), a new card to judge (with a tick or a cross) and a token's path.
 :func:`render` turns it into a ReportLab :class:`Drawing`; every card's rectangle comes from
-:func:`plugins.cardtrack.geometry.slot_rect`. The scene builders below put cards and tokens
-where the rules allow (checked by :func:`check_scene` against the same geometry).
+:func:`plugins.cardtrack.geometry.slot_rect`. The scenes
+come from scenarios the engine plays (:mod:`plugins.cardtrack.examples`); :func:`check_scene`
+checks them against the same geometry.
 """
 
 from __future__ import annotations
@@ -21,10 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
-from plugins.cardtrack.cards import parse, value
-from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_of_index, slot_rect
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import BUILD, action_type, make_game
+from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
 from plugins.cardtrack.tokens import PLAYER_COLOURS, Player, TokenKind
 
 Mark = Literal["", "ok", "bad"]
@@ -108,6 +106,7 @@ def check_scene(scene: Scene) -> None:
 # -- scenes ------------------------------------------------------------------------------------
 
 JOKERS = ((Slot("V", 0, 0), "X"), (Slot("V", 1, 0), "X"))
+START_OF: dict[Player, Slot] = {"black": Slot("V", 0, 0), "red": Slot("V", 1, 0)}
 BIG_TOKENS = (TokenAt(Slot("V", 0, 0), "black", "big"), TokenAt(Slot("V", 1, 0), "red", "big"))
 
 
@@ -126,157 +125,22 @@ def _free(slots: Iterable[Slot], cards: Iterable[tuple[Slot, str]]) -> tuple[Slo
     return tuple(s for s in slots if s not in taken)
 
 
-def first_builds(rules: CardtrackRules) -> tuple[Slot, ...]:
-    """Every slot the rules engine lets the first card of a game go to (a black 5 turned)."""
-    state = make_game(rules).new_initial_state()
-    state.apply_action(parse("5C", 0))
-    builds = [action for action in state.legal_actions() if action_type(action) == BUILD]
-    return tuple(slot_of_index(action >> 3) for action in builds)
-
-
-def setup_scene(rules: CardtrackRules | None = None) -> Scene:
-    """The two jokers one card length apart, a big token on each; dashed, exactly the slots the
-    first card may go to under ``rules``."""
-    return Scene(JOKERS, first_builds(rules or CardtrackRules()), BIG_TOKENS)
-
-
-EXAMPLE_TRACK: tuple[tuple[Slot, str], ...] = (
-    *JOKERS,
-    (Slot("V", 0, 1), "7C"),
-    (Slot("V", 0, 2), "4S"),
-    (Slot("H", 0, 2), "9D"),
-    (Slot("V", 1, 2), "5H"),
-    (Slot("V", 1, 3), "8S"),
-    (Slot("V", 1, 1), "QD"),
-)
-"""A short track both players built (rows 0–3)."""
-
-
-def legal_scene() -> Scene:
-    """A bridge card laid across to the Red column: it touches ``V(0, 1)``."""
-    cards = EXAMPLE_TRACK[:3]
-    return Scene(
-        cards,
-        _free(_grid((0, 1), (0, 1, 2), 1), cards),
-        BIG_TOKENS,
-        new=(Slot("H", 0, 1), "9D"),
-        mark="ok",
-    )
-
-
-def illegal_scene() -> Scene:
-    """A card put above an empty slot touches nothing: not allowed."""
-    cards = EXAMPLE_TRACK[:3]
-    return Scene(
-        cards,
-        _free(_grid((0, 1), (0, 1, 2), 1), cards),
-        BIG_TOKENS,
-        new=(Slot("V", 1, 2), "6H"),
-        mark="bad",
-    )
-
-
-PATH_EXAMPLE = (
-    Slot("V", 0, 0),
-    Slot("V", 0, 1),
-    Slot("V", 0, 2),
-    Slot("H", 0, 2),
-    Slot("V", 1, 2),
-    Slot("V", 1, 3),
-)
-"""Black's big token from its joker up to row 3, one step a turn."""
-
-
-def path_scene() -> Scene:
-    return Scene(
-        EXAMPLE_TRACK,
-        _free(_grid((0, 1), (0, 1, 2, 3), 1), EXAMPLE_TRACK),
-        (TokenAt(Slot("V", 0, 0), "black", "big"), TokenAt(Slot("V", 1, 0), "red", "big")),
-        path=PATH_EXAMPLE,
-    )
-
-
-def path_values(path: Sequence[Slot], cards: Mapping[Slot, str]) -> list[int]:
-    """The least card value that makes each step of ``path`` (the value of the card entered)."""
-    return [value(_kind(cards[s])) for s in path[1:]]
-
-
-def _kind(name: str) -> int:
-    return parse(name, 0)
-
-
-KING_TRACK: tuple[tuple[Slot, str], ...] = (
-    *JOKERS,
-    (Slot("V", 0, 1), "10S"),
-    (Slot("V", 0, 2), "AC"),
-    (Slot("H", 0, 1), "JH"),
-    (Slot("V", 1, 1), "QD"),
-    (Slot("H", 0, 0), "3H"),
-)
-KING_PATH = (Slot("V", 0, 0), Slot("V", 0, 1), Slot("H", 0, 1), Slot("V", 1, 1))
-"""10, J, Q: at most the king (13), and at most the Q it stops on, so legal in both readings
-of the small-token path."""
-KING_FREE = Slot("H", 0, 0)
-"""The card Red's big token keeps free."""
-
-
-def king_scene() -> Scene:
-    """Black turns a king: a small token onto Black's joker, then three steps to ``V(1, 1)``,
-    beside Red's big token (which keeps ``H(0, 0)`` free). The ace above the ten is worth
-    more than the king: the token could not have gone up that way."""
-    return Scene(
-        KING_TRACK,
-        _free(_grid((0, 1), (0, 1, 2), 1), KING_TRACK),
-        (*BIG_TOKENS, TokenAt(KING_PATH[-1], "black", "small")),
-        path=KING_PATH,
-        crossed=(Slot("V", 0, 2),),
-    )
-
-
-BLOCK_TRACK: tuple[tuple[Slot, str], ...] = (
-    *JOKERS,
-    (Slot("V", 0, 1), "3C"),
-    (Slot("H", 0, 1), "5D"),
-    (Slot("V", 1, 1), "7H"),
-    (Slot("V", 0, 2), "6S"),
-    (Slot("H", 0, 2), "8D"),
-    (Slot("V", 1, 2), "9H"),
-    (Slot("V", 0, 3), "10C"),
-    (Slot("H", 0, 3), "4C"),
-    (Slot("V", 1, 3), "8S"),
-)
-RED_BIG = Slot("V", 1, 2)
-"""Where Red's big token stands in the block diagram (its neighbours: V(1, 1), H(0, 2),
-V(1, 3))."""
-BLOCKERS = (Slot("V", 1, 1), Slot("H", 0, 2))
-"""Black's small tokens on two of them."""
-BLOCK_PATH = (Slot("V", 0, 3), Slot("H", 0, 3), Slot("V", 1, 3))
-"""The small-token move the block rule forbids (legal in both path readings otherwise)."""
-
-
-def block_scene() -> Scene:
-    """Red's big token on ``V(1, 2)`` has three neighbouring cards; Black's small tokens hold
-    two. Black's small token on ``V(0, 3)`` may not move onto the third, ``V(1, 3)``. No token
-    stands on a starting joker but its owner's."""
-    tokens = (
-        TokenAt(Slot("V", 0, 0), "black", "big"),
-        TokenAt(RED_BIG, "red", "big"),
-        *(TokenAt(slot, "black", "small") for slot in BLOCKERS),
-        TokenAt(BLOCK_PATH[0], "black", "small"),
-    )
-    return Scene(
-        BLOCK_TRACK,
-        _free(_grid((0, 1), (0, 1, 2, 3), 1), BLOCK_TRACK),
-        tokens,
-        path=BLOCK_PATH,
-        crossed=(BLOCK_PATH[-1],),
-    )
+def grid_empty(
+    cards: Iterable[tuple[Slot, str]], rows: Iterable[int], cols: Iterable[int] = (0, 1)
+) -> tuple[Slot, ...]:
+    """The free slots of the start columns (and the bridges between them) in ``rows``,
+    drawn dashed for orientation."""
+    cols = tuple(cols)
+    return _free(_grid(cols, rows, max(cols)), cards)
 
 
 def blocked_neighbours(scene: Scene, slot: Slot, player: Player) -> tuple[int, int]:
-    """``(cards next to slot, of them holding a token of player)`` in ``scene``."""
+    """``(cards next to slot the big token standing there may stop on, of them holding a
+    token of player)`` in ``scene``: ``player``'s starting joker is not one of them (the
+    protected home joker), nor is a gap."""
     cards = scene.card_map()
-    near = [s for s in neighbours(slot) if s in cards]
+    barred = START_OF[player]
+    near = [s for s in neighbours(slot) if s in cards and s != barred]
     held = {t.slot for t in scene.tokens if t.player == player}
     return len(near), sum(s in held for s in near)
 

@@ -19,6 +19,7 @@ bridge out either way). Rows: 0 (the jokers) up to the summit row ``height``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -27,6 +28,7 @@ from typing import Literal
 
 import svgwrite
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cad.geometry2d import Bounds
@@ -291,6 +293,26 @@ class TemplateWords:
     """The game's title, printed under each page number (else the mat's name)."""
 
 
+LABEL_CLEARANCE = 12.0
+"""How far (mm) a registration mark keeps from the mat's labels (the jokers' words, the start
+names, the row numbers): the marks stay visible after taping, and must not sit on words."""
+
+
+def label_points(mat: Mat, spacing: float = 3.0) -> tuple[tuple[float, float], ...]:
+    """Points along the middle of every label, ``spacing`` mm apart and at both ends: what
+    registration marks keep clear of."""
+    regular, bold, _, _ = register_fonts()
+    out: list[tuple[float, float]] = []
+    for label in mat.labels:
+        width = stringWidth(label.text, bold if label.bold else regular, label.size)
+        start = {"start": label.x, "middle": label.x - width / 2, "end": label.x - width}
+        x0 = start[label.anchor]
+        y = label.y + 0.35 * label.size
+        count = max(1, math.ceil(width / spacing))
+        out += [(x0 + width * i / count, y) for i in range(count + 1)]
+    return tuple(out)
+
+
 def mat_drawing(mat: Mat, words: TemplateWords | None = None) -> Drawing:
     """The mat as a 1:1 template drawing (its fills are opaque: overlap strips go over it);
     without ``words`` it has no kind, note or steps (enough to lay out the page grid)."""
@@ -303,6 +325,8 @@ def mat_drawing(mat: Mat, words: TemplateWords | None = None) -> Drawing:
         note=words.note if words else "",
         steps=(words.step,) if words else (),
         opaque=True,
+        avoid=label_points(mat),
+        clearance=LABEL_CLEARANCE,
     )
 
 

@@ -11,7 +11,8 @@ read them and the tokens and keep the state's search caches (``reach_cache``,
   stop and by which canonical path; :func:`reach_table` is the turned-card rule's cached table
   (each reachable card and the lowest card value that reaches it), :func:`can_reach` asks
   about one destination;
-- :func:`makes_block` is the no-full-block rule's test.
+- :func:`makes_block` is the no-full-block rule's test: a card to advance onto must stay
+  beside the opponent's big token (not a gap, not the joker it may not stop on).
 
 The home-joker rule (``CardtrackGame.barred``) is applied in every search: a token passes over
 the barred slot but never stops on it.
@@ -63,19 +64,27 @@ def build_actions(state: CardtrackState) -> list[int]:
 
 def makes_block(state: CardtrackState, seat: int, src: int, dest: int) -> bool:
     """True if moving one of ``seat``'s tokens from ``src`` (-1: a new token) to ``dest``
-    blocks the opponent's big token when it was not blocked before."""
+    leaves the opponent's big token no card to advance onto when it had one before.
+
+    A card to advance onto is a neighbouring card that holds no token of ``seat`` and is not
+    the slot the opponent may not stop on (``seat``'s protected starting joker); a gap (a slot
+    with no card) is none. A big token with no neighbouring card it may stop on at all is not
+    blocked by anyone."""
     target = state.big[1 - seat]
     around = neighbours_of(target)
     if dest not in around:
         return False
     track, occ = state.track, state.occ[seat]
-    cards_around = [nb for nb in around if nb in track]
-    for nb in cards_around:
+    barred = state.game.barred[1 - seat]
+    stops = [nb for nb in around if nb in track and nb != barred]
+    if not stops:
+        return False
+    for nb in stops:
         count = occ.get(nb, 0) - (nb == src) + (nb == dest)
         if count <= 0:
             return False
     # blocked after; was it blocked before?
-    return not all(occ.get(nb, 0) > 0 for nb in cards_around)
+    return not all(occ.get(nb, 0) > 0 for nb in stops)
 
 
 # --- small-token paths ------------------------------------------------------------------

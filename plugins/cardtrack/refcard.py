@@ -29,7 +29,7 @@ SLUG = 10.0
 """Paper (mm) beyond the bleed for the crop marks."""
 SAFE = 3.0
 """Distance (mm) of the text from the trim edge."""
-BAND = 0.13
+BAND = 0.09
 """Height of the coloured title band, as a share of the card height."""
 ACCENT = "#7a4a1e"
 MAX_FONT = 9.5
@@ -64,7 +64,10 @@ def card_sides(t: Texts, rules: CardtrackRules) -> tuple[Side, Side]:
     front = Side(
         t("refcard.title"),
         (
-            (t("refcard.order_title"), (t("refcard.order"), t("refcard.owner"))),
+            (
+                t("refcard.order_title"),
+                (t("refcard.order"), t("refcard.joker_zero"), t("refcard.owner")),
+            ),
             (
                 t("refcard.uses_title"),
                 (
@@ -96,13 +99,13 @@ def _story(side: Side, size: float) -> list[Flowable]:
         "head",
         fontName=bold,
         fontSize=size * 1.08,
-        leading=size * 1.3,
+        leading=size * 1.22,
         textColor=colors.HexColor(ACCENT),
-        spaceBefore=size * 0.45,
-        spaceAfter=size * 0.12,
+        spaceBefore=size * 0.4,
+        spaceAfter=size * 0.1,
     )
     body = ParagraphStyle(
-        "body", fontName=regular, fontSize=size, leading=size * 1.22, spaceAfter=size * 0.2
+        "body", fontName=regular, fontSize=size, leading=size * 1.18, spaceAfter=size * 0.2
     )
     out: list[Flowable] = []
     for heading, paragraphs in side.blocks:
@@ -113,11 +116,18 @@ def _story(side: Side, size: float) -> list[Flowable]:
 
 
 def _height(story: Sequence[Flowable], width: float) -> float:
-    total = 0.0
+    """The height ``story`` takes in a frame ``width`` wide, spaced as the frame spaces it:
+    nothing above the first item, a space before an item only beyond the space after the one
+    before it, and nothing after the last that has a height."""
+    total = trailing = 0.0
+    after: float | None = None
     for item in story:
         _, h = item.wrap(width, 10_000)
-        total += h + item.getSpaceBefore() + item.getSpaceAfter()
-    return total
+        before = 0.0 if after is None else max(item.getSpaceBefore() - after, 0.0)
+        after = item.getSpaceAfter()
+        total += before + h + after
+        trailing = after if h > 0 else trailing + before + after
+    return total - trailing
 
 
 def text_box(production: CardtrackProduction) -> tuple[float, float]:

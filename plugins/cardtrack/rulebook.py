@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from generator import locales
 from generator.api import Artifact
 from generator.print import document as doc
-from plugins.cardtrack import diagrams
+from plugins.cardtrack import diagrams, examples
 from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 
@@ -32,6 +32,8 @@ SPLIT = 0.6
 """Share of the column the text takes beside a diagram."""
 KING_SHARE = 0.62
 """Width of the king diagram, under the text (it fills the rest of its page)."""
+JOKER_SHARE = 0.5
+"""Width of the diagram of the block beside a joker, under the block section's text."""
 BLOCK_SPLIT = 0.6
 """The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""
 
@@ -84,7 +86,7 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
         return [
             doc.Diagram(drawing),
             Spacer(1, CAPTION_GAP),
-            Paragraph(caption, self.styles.caption),
+            Paragraph(keep_last_words(caption), self.styles.caption),
         ]
 
     def fitted_figure(self, scene: diagrams.Scene, caption: str, share: float) -> FittedFigure:
@@ -103,7 +105,8 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
             )
 
         width = self.width * share
-        return FittedFigure(make, Paragraph(caption, self.styles.caption), width, width * 2 / 3)
+        caption_para = Paragraph(keep_last_words(caption), self.styles.caption)
+        return FittedFigure(make, caption_para, width, width * 2 / 3)
 
 
 class FittedFigure(Flowable):
@@ -144,6 +147,18 @@ class FittedFigure(Flowable):
 
 
 CAPTION_GAP = 3.0
+LAST_LINE = 14
+"""Characters a caption's last line keeps together at least (no lone word left there)."""
+
+
+def keep_last_words(text: str, least: int = LAST_LINE) -> str:
+    """``text`` with its last words joined by no-break spaces until they are ``least``
+    characters long, so a caption never ends with one short word on a line of its own."""
+    words = text.split(" ")
+    tail = words.pop()
+    while words and len(tail) < least:
+        tail = f"{words.pop()}\u00a0{tail}"
+    return " ".join([*words, tail])
 
 
 def spare_jokers(rules: CardtrackRules) -> int:
@@ -196,7 +211,10 @@ def _values(book: Book) -> Table:
     ranks = t.ranks()
     cells = [
         ("2–10", "2–10"),
-        *((ranks[k], str(v)) for k, v in zip("JQKA", (11, 12, 13, 14), strict=True)),
+        *(
+            (f"{ranks[k]} ({t(f'ranks.name_{k}')})", str(v))
+            for k, v in zip("JQKA", (11, 12, 13, 14), strict=True)
+        ),
         (t("components.joker_row"), "0"),
     ]
     if book.rules.spare_jokers == "wild":
@@ -223,7 +241,7 @@ def _components(book: Book) -> list[Flowable]:
     spare = spare_jokers(r)
     jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare) if spare else ""
     left: list[Flowable] = [
-        book.bullet(cards),
+        book.bullet(f"{cards} {t('components.decks_included')}"),
         *([book.bullet(jokers)] if jokers else [book.bullet(t("components.jokers_none"))]),
         book.bullet(
             t(
@@ -232,7 +250,11 @@ def _components(book: Book) -> list[Flowable]:
                 total=t.count("token", 2 * r.small_tokens),
             )
         ),
-        book.bullet(t("components.mat", height=r.height)),
+        book.bullet(t("components.refcard")),
+        book.bullet(
+            t("components.mat", height=r.height)
+            + ("" if r.max_columns else f" {t('components.mat_beyond')}")
+        ),
         Spacer(1, 6),
         Paragraph(t("components.values_title"), book.styles.h2),
         _values(book),
@@ -250,7 +272,7 @@ def _setup(book: Book) -> list[Flowable]:
         book.para("setup.jokers"),
         book.para("setup.shuffle"),
     ]
-    figure = book.figure(diagrams.setup_scene(book.rules), t("setup.caption"), 0.8)
+    figure = book.figure(examples.start(book.rules).scene, t("setup.caption"), 0.8)
     return [book.heading("setup.heading"), *text, KeepTogether(figure)]
 
 
@@ -278,8 +300,22 @@ def _build(book: Book) -> list[Flowable]:
         else t("build.columns_any")
     )
     half = 0.5
-    legal = book.figure(diagrams.legal_scene(), t("build.legal_caption"), half - 0.04)
-    illegal = book.figure(diagrams.illegal_scene(), t("build.illegal_caption"), half - 0.04)
+    ranks = t.ranks()
+    allowed, refused = examples.builds(r)
+    legal = book.figure(
+        allowed.scene,
+        t(
+            "build.legal_caption",
+            card=diagrams.rank_text(allowed.words["card"], ranks),
+            beside=diagrams.rank_text(allowed.words["beside"], ranks),
+        ),
+        half - 0.04,
+    )
+    illegal = book.figure(
+        refused.scene,
+        t("build.illegal_caption", card=diagrams.rank_text(refused.words["card"], ranks)),
+        half - 0.04,
+    )
     return [
         book.heading("build.heading"),
         book.para("build.text"),
@@ -290,15 +326,14 @@ def _build(book: Book) -> list[Flowable]:
 
 def _move(book: Book) -> list[Flowable]:
     t = book.t
-    scene = diagrams.path_scene()
-    values = ", ".join(str(v) for v in diagrams.path_values(scene.path, scene.card_map()))
+    climb = examples.climb(book.rules)
     caption = t(
         "move.path_caption",
-        values=values,
-        moves=t.count("move", len(scene.path) - 1),
-        row=scene.path[-1].r,
+        values=", ".join(str(v) for v in climb.words["values"]),
+        moves=t.count("move", climb.words["moves"]),
+        row=climb.words["row"],
     )
-    figure = book.figure(scene, caption, 0.42)
+    figure = book.figure(climb.scene, caption, 0.42)
     text = [book.para("move.text", joker=t(f"move.joker_{book.rules.home_joker}"))]
     return [book.beside(text, figure, 0.56, heading="move.heading")]
 
@@ -317,21 +352,31 @@ def _small(book: Book) -> list[Flowable]:
         Paragraph(king, book.styles.body),
         book.para("small.queen"),
     ]
-    scene = diagrams.king_scene()
-    cards, ranks = scene.card_map(), t.ranks()
+    example, ranks = examples.king(r), t.ranks()
     caption = t(
         "small.caption",
-        stop=diagrams.rank_text(cards[scene.path[-1]], ranks),
-        free=diagrams.rank_text(cards[diagrams.KING_FREE], ranks),
+        stop=diagrams.rank_text(example.words["stop"], ranks),
+        free=diagrams.rank_text(example.words["free"], ranks),
     )
-    figure = book.fitted_figure(scene, caption, KING_SHARE)
+    figure = book.fitted_figure(example.scene, caption, KING_SHARE)
     return [book.heading("small.heading"), *text, figure]
 
 
 def _block(book: Book) -> list[Flowable]:
-    figure = book.figure(diagrams.block_scene(), book.t("block.caption"), 1 - BLOCK_SPLIT)
-    text = [book.para("block.text"), book.para(f"block.home_{book.rules.home_joker}")]
-    return [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
+    scene = examples.block(book.rules).scene
+    figure = book.figure(scene, book.t("block.caption"), 1 - BLOCK_SPLIT)
+    text = [
+        book.para("block.text"),
+        book.para("block.free"),
+        book.para("block.gap"),
+        book.para(f"block.home_{book.rules.home_joker}"),
+    ]
+    out: list[Flowable] = [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
+    joker = examples.joker_block(book.rules)
+    if joker is not None:
+        caption = book.t("block.joker_caption")
+        out.append(KeepTogether(book.figure(joker.scene, caption, JOKER_SHARE)))
+    return out
 
 
 def _goal_and_pile(book: Book) -> list[Flowable]:
@@ -360,6 +405,7 @@ def _readings(book: Book) -> list[Flowable]:
         t(f"readings.home_{r.home_joker}"),
         t("readings.summit", height=r.height),
         t("readings.discard"),
+        t("readings.colours"),
     ]
     return [
         book.heading("readings.heading"),

@@ -17,7 +17,9 @@ Player actions are integers ``payload << 3 | type``:
   (the joker itself = no move).
 
 The **no-full-block rule**: an action is refused when, after it, the opponent's big token has
-an adjacent card and every adjacent card holds a token of the acting player. The engine refuses
+no adjacent card to advance onto (every adjacent card holds a token of the acting player or is
+the acting player's protected joker, where the opponent may not stop; a gap is no card) though
+it has an adjacent card it may stop on. The engine refuses
 only actions that *make* such a block; in legal play this is the same thing: the opponent cannot
 walk its big token into a block (the card it leaves is adjacent and free), so no block exists
 before an action.

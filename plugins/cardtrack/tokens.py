@@ -57,6 +57,38 @@ def token_set(small_tokens: int, production: CardtrackProduction) -> tuple[Token
     return tuple(out)
 
 
+def with_spares(tokens: Sequence[Token], paper: str, bleed: float) -> tuple[Token, ...]:
+    """``tokens`` and spare ones on the room the sheet has left: pairs (one of each colour)
+    of big tokens while their row holds them, then pairs of small tokens while the pages
+    hold them. The spares are numbered on after the set's own (``index``)."""
+    out = sorted(tokens)
+    pages = _pages(out, paper, bleed)
+    for kind in ("big", "small"):
+        own = [t for t in out if t.kind == kind]
+        if not own:
+            continue
+        rows = _rows(out, kind, paper, bleed)
+        number = max(t.index for t in own) + 1
+        while True:
+            pair = [Token(kind, player, own[0].diameter, number) for player in PLAYERS]
+            trial = sorted([*out, *pair])
+            more_rows = kind == "big" and _rows(trial, kind, paper, bleed) > rows
+            if more_rows or _pages(trial, paper, bleed) > pages:
+                break
+            out, number = trial, number + 1
+    return tuple(out)
+
+
+def _pages(tokens: Sequence[Token], paper: str, bleed: float) -> int:
+    _, placed = layout_sheet(tokens, paper, bleed)
+    return max((p.page for p in placed), default=0) + 1
+
+
+def _rows(tokens: Sequence[Token], kind: TokenKind, paper: str, bleed: float) -> int:
+    _, placed = layout_sheet(tokens, paper, bleed)
+    return len({(p.page, round(p.centre[1], 6)) for p in placed if p.token.kind == kind})
+
+
 def pitch(token: Token, bleed: float) -> float:
     """Cell size (mm) of one token on the sheet: disc, bleed and crop marks on both sides."""
     return token.diameter + 2 * (bleed + CROP_GAP + CROP_LENGTH + 1.0)
@@ -73,7 +105,8 @@ class PlacedToken:
 def layout_sheet(
     tokens: Sequence[Token], paper: str, bleed: float
 ) -> tuple[tuple[float, float], list[PlacedToken]]:
-    """Page size (mm) and every token's page and centre: big tokens first, rows top down."""
+    """Page size (mm) and every token's page and centre, in the order given (a new row for
+    each kind), rows top down."""
     w_pt, h_pt = page_size(paper)
     page = (w_pt / K, h_pt / K)
     left, top = SHEET_MARGIN, page[1] - SHEET_MARGIN - HEADER

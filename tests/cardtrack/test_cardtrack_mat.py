@@ -17,7 +17,15 @@ from pypdf import PdfReader
 
 from plugins.cardtrack.artifacts import CardtrackBuild
 from plugins.cardtrack.geometry import Slot, slot_rect, track_slots
-from plugins.cardtrack.mat import DEFAULT_COLUMNS, mat_columns, printable_problem
+from plugins.cardtrack.mat import (
+    DEFAULT_COLUMNS,
+    LABEL_CLEARANCE,
+    label_points,
+    mat_columns,
+    mat_drawing,
+    mat_grid,
+    printable_problem,
+)
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 
@@ -188,3 +196,26 @@ def test_a_card_size_whose_mat_cannot_be_printed_is_refused() -> None:
 def build_ok(production: CardtrackProduction) -> bool:
     build = CardtrackBuild(CardtrackRules(), production, "x")
     return printable_problem(build.mat, production) is None
+
+
+def test_registration_marks_keep_clear_of_the_mats_words(build: CardtrackBuild) -> None:
+    """No mark on the "★ JOKER" labels, the start names or the row numbers: the marks stay
+    visible after taping, so they must not sit on words."""
+    drawing = mat_drawing(build.mat)
+    marks = mat_grid(build.mat, "A4").marks(drawing.avoid, drawing.clearance)
+    assert marks
+    points = label_points(build.mat)
+    jokers = [label for label in build.mat.labels if "★" in label.text]
+    assert len(jokers) == 2
+    for joker in jokers:  # the joker's word is among the points kept clear
+        assert any(abs(x - joker.x) < 2 and abs(y - joker.y) < 3 for x, y in points)
+    nearest = min(math.hypot(mx - x, my - y) for mx, my in marks for x, y in points)
+    assert nearest >= LABEL_CLEARANCE - 1e-6
+
+
+def test_the_mat_says_the_track_may_outgrow_it(build: CardtrackBuild) -> None:
+    assert build.mat_info()[1] == (
+        "Килимок розраховано на 4 стовпці; траса може виходити за його межі."
+    )
+    bounded = CardtrackBuild(CardtrackRules(max_columns=4), CardtrackProduction(), "x")
+    assert len(bounded.mat_info()) == 1

@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pdfread import text_runs
 from pypdf import PdfReader
 from test_cardtrack_tokens import crop_segments, page_segments
 
@@ -107,3 +108,25 @@ def test_text_that_does_not_fit_is_refused() -> None:
     with pytest.raises(ValueError, match="does not fit"):
         write_refcard(Path("/nonexistent/x.pdf"), Texts("en"), CardtrackRules(), tiny, "x")
     assert all(c.ok for c in refcard_checks(CardtrackRules(), P, ("uk", "en")))
+
+
+READABLE = 8.0
+"""The smallest size (pt) of the standard card's text: it has the room for it."""
+
+
+def test_the_standard_card_reads_at_8_pt_or_more(cards: dict[str, Path]) -> None:
+    """Every rule on the poker-size card, both sides, both languages, at 8 pt at least (the
+    slug outside the trim, which names the card for the printer, is smaller)."""
+    for lang, path in cards.items():
+        sizes = [fitting_size(side, P) for side in card_sides(Texts(lang), CardtrackRules())]
+        assert all(size is not None and size >= READABLE for size in sizes), (lang, sizes)
+        runs = [r for r in text_runs(path) if "·" not in r.text]  # the slug is "A · side · size"
+        assert runs
+        small = [(r.page, r.size, r.text[:40]) for r in runs if r.size < READABLE - 1e-6]
+        assert small == [], (lang, small)
+
+
+def test_the_joker_value_has_its_own_line() -> None:
+    for lang, line in (("uk", "Джокер на столі = 0."), ("en", "Joker on the table = 0.")):
+        front, _ = card_sides(Texts(lang), CardtrackRules())
+        assert line in front.blocks[0][1]

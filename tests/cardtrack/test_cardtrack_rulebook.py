@@ -11,14 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from generator import scenarios as sc
 from generator.locales import plural_category
 from generator.print.document import rulebook_info
 from generator.print.rulebook import PrintSetup
-from plugins.cardtrack import diagrams
-from plugins.cardtrack.cards import parse
-from plugins.cardtrack.geometry import Slot, in_columns, slot_index
+from generator.registry import load_registry
+from plugins.cardtrack import diagrams, examples, movegen
+from plugins.cardtrack.actions import DISCARD
+from plugins.cardtrack.geometry import Slot, in_columns
 from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.positions import build_track, play
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import (
     LOCALES,
@@ -27,20 +28,14 @@ from plugins.cardtrack.rulebook import (
     set_name,
     write_rulebook,
 )
-from plugins.cardtrack.rules import (
-    CardtrackState,
-    big_action,
-    build_action,
-    king_action,
-    make_game,
-    small_action,
-)
+from plugins.cardtrack.rules import CardtrackState
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdffonts") is None,
     reason="poppler-utils not installed",
 )
 P = CardtrackProduction()
+REGISTRY = load_registry()
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +59,7 @@ def pdf_text(path: Path) -> str:
 def test_rulebook_text_in_both_languages(books: dict[str, Path]) -> None:
     uk, en = pdf_text(books["uk"]), pdf_text(books["en"])
     for heading in ("Склад гри", "Підготовка", "Хід", "Будування траси", "Рух великої фішки",
-                    "Малі фішки і королі", "Без повного блокування", "Вершина і повернення",
+                    "Малі фішки й королі", "Без повного блокування", "Вершина й повернення",
                     "Як ми тлумачимо правила", "Коли закінчиться колода"):  # fmt: skip
         assert heading in uk, heading
     for heading in ("Components", "Setting up", "Playing a card", "Building the track",
@@ -76,9 +71,14 @@ def test_rulebook_text_in_both_languages(books: dict[str, Path]) -> None:
     assert "ряду 10" in uk and "row 10" in en
     assert "7, 4, 9, 5, 8" in uk and "7, 4, 9, 5, 8" in en  # the sample path's card values
     # the footer says what the set is, never the variant file's name
-    assert "Konstruktsiia · 3 decks, track height 10 · plywright" in en
-    assert "Конструкція · 3 колоди, висота траси 10 · plywright" in uk.replace("\u00a0", " ")
+    assert "Konstruktsiia · 3 decks, track height 10" in en
+    assert "Конструкція · 3 колоди, висота траси 10" in uk.replace("\u00a0", " ")
     assert "konstruktsiia" not in en + uk
+    assert "plywright" not in (en + uk).lower() and "simulator" not in en and "симулятор" not in uk
+    # a king may not be discarded while a small token is in reserve; nowhere "always"
+    assert "крім короля, поки у вас у запасі є мала фішка" in uk.replace("\u00a0", " ")
+    assert "except a king while you still have a small token in reserve" in en
+    assert "дозволено завжди" not in uk and "always allowed" not in en
 
 
 @needs_poppler
@@ -142,101 +142,66 @@ def test_every_rulebook_text_is_used_by_some_variant() -> None:
     assert wanted - used == set()
 
 
-# -- the diagrams against the engine --------------------------------------------------------
+# -- the diagrams: drawn from scenarios the engine plays ----------------------------------
+
+VARIANTS = (
+    CardtrackRules(),
+    CardtrackRules(small_path_rule="stop_card", spare_jokers="wild", max_columns=3),
+    CardtrackRules(home_joker="open", max_columns=2),
+    CardtrackRules(decks=1, height=2),
+    CardtrackRules(small_tokens=1, small_max_steps=1),
+)
 
 
-def engine_state(rules: CardtrackRules | None = None) -> CardtrackState:
-    return make_game(rules or CardtrackRules()).new_initial_state()
+def every_example(rules: CardtrackRules) -> list[examples.Example]:
+    joker = examples.joker_block(rules)
+    return [
+        examples.start(rules),
+        *examples.builds(rules),
+        examples.climb(rules),
+        examples.king(rules),
+        examples.block(rules),
+        *([joker] if joker else []),
+    ]
 
 
-def test_every_scene_is_consistent_with_the_geometry() -> None:
-    for scene in (diagrams.setup_scene(), diagrams.legal_scene(), diagrams.illegal_scene(),
-                  diagrams.path_scene(), diagrams.king_scene(), diagrams.block_scene()):  # fmt: skip
-        diagrams.check_scene(scene)
-        diagrams.render(scene, 200)
+@pytest.mark.parametrize("rules", VARIANTS, ids=str)
+def test_every_example_is_a_scenario_state_consistent_with_the_geometry(
+    rules: CardtrackRules,
+) -> None:
+    shown = every_example(rules)
+    # the joker-block example needs that rule and a column left of Black's
+    joker = rules.home_joker == "protected" and rules.max_columns in (0, 4)
+    expected = set(examples.SCENARIO_IDS) - (set() if joker else {examples.BLOCK_JOKER})
+    assert {example.scenario for example in shown} == expected
+    for example in shown:
+        diagrams.check_scene(example.scene)
+        diagrams.render(example.scene, 200)
     bad = diagrams.Scene(diagrams.JOKERS, new=(Slot("V", 0, 2), "5C"), mark="ok")
     with pytest.raises(ValueError, match="touches no card"):
         diagrams.check_scene(bad)
 
 
-def test_legal_and_illegal_placements_as_the_engine_judges_them() -> None:
-    state = engine_state()
-    legal, illegal = diagrams.legal_scene(), diagrams.illegal_scene()
-    build_track(state, legal.cards)
-    assert legal.new is not None and illegal.new is not None
-    state.apply_action(parse(legal.new[1], 0))
-    assert build_action(slot_index(legal.new[0])) in state.legal_actions()
-    assert build_action(slot_index(illegal.new[0])) not in state.legal_actions()
-
-
-def test_sample_path_is_a_legal_sequence_of_big_token_moves() -> None:
-    state = engine_state()
-    scene = diagrams.path_scene()
-    build_track(state, scene.cards)
-    values = diagrams.path_values(scene.path, scene.card_map())
-    black = {4: "4C", 5: "5S", 7: "7S", 8: "8C", 9: "9C"}
-    for slot, value in zip(scene.path[1:], values, strict=True):
-        play(state, black[value], big_action(slot_index(slot)))
-    assert state.big[0] == slot_index(scene.path[-1])
-    # one lower card is not enough for the last step
-    state2 = engine_state()
-    build_track(state2, scene.cards)
-    for slot, value in zip(scene.path[1:-1], values[:-1], strict=True):
-        play(state2, black[value], big_action(slot_index(slot)))
-    state2.apply_action(parse("7C", 0))
-    assert big_action(slot_index(scene.path[-1])) not in state2.legal_actions()
-
-
-@pytest.mark.parametrize("path_rule", ["turned_card", "stop_card"])
-def test_king_turn_as_the_engine_plays_it(path_rule: str) -> None:
-    state = engine_state(CardtrackRules(small_path_rule=path_rule))  # type: ignore[arg-type]
-    scene = diagrams.king_scene()
-    build_track(state, scene.cards)
-    state.apply_action(parse("KS", 0))
-    actions = state.legal_actions()
-    assert king_action(slot_index(scene.path[-1])) in actions
-    assert king_action(slot_index(Slot("V", 0, 2))) not in actions  # the ace (14) beats K (13)
-    state.apply_action(king_action(slot_index(scene.path[-1])))
-    assert state.smalls[0] == [slot_index(scene.path[-1])]
-
-
-def block_position(rules: CardtrackRules, blockers: tuple[Slot, ...]) -> CardtrackState:
-    """The block diagram's position as the engine reaches it: Red's big token walks up, then
-    kings bring Black's small tokens to ``blockers`` and to the start of the crossed path."""
-    state = engine_state(rules)
-    scene = diagrams.block_scene()
-    build_track(state, scene.cards)
-    play(state, "7D", big_action(slot_index(Slot("V", 1, 1))))
-    play(state, "10D", big_action(slot_index(diagrams.RED_BIG)))
-    for dest in (*blockers, diagrams.BLOCK_PATH[0]):
-        play(state, "KS", king_action(slot_index(dest)))
-    state.apply_action(parse("9C", 0))
-    return state
-
-
-@pytest.mark.parametrize("path_rule", ["turned_card", "stop_card"])
-def test_block_rule_forbids_the_move_the_diagram_crosses(path_rule: str) -> None:
-    rules = CardtrackRules(small_path_rule=path_rule)  # type: ignore[arg-type]
-    scene = diagrams.block_scene()
-    assert diagrams.blocked_neighbours(scene, diagrams.RED_BIG, "black") == (3, 2)
-    starts = {Slot("V", 0, 0): "black", Slot("V", 1, 0): "red"}
-    assert all(starts.get(t.slot, t.player) == t.player for t in scene.tokens)
-    start, middle, end = diagrams.BLOCK_PATH
-    state = block_position(rules, diagrams.BLOCKERS)
-    token = state.smalls[0].index(slot_index(start))
-    actions = state.legal_actions()
-    assert small_action(token, slot_index(middle)) in actions
-    assert small_action(token, slot_index(end)) not in actions
-    # with one blocker fewer the same move is legal: only the block rule refuses it
-    state = block_position(rules, diagrams.BLOCKERS[:1])
-    token = state.smalls[0].index(slot_index(start))
-    assert small_action(token, slot_index(end)) in state.legal_actions()
+def test_the_examples_show_what_the_engine_did() -> None:
+    rules = CardtrackRules()
+    allowed, refused = examples.builds(rules)
+    assert (allowed.words["card"], allowed.words["beside"]) == ("9D", "7C")
+    assert refused.words["card"] == "6H" and refused.scene.mark == "bad"
+    climb = examples.climb(rules)
+    assert climb.words == {"values": [7, 4, 9, 5, 8], "moves": 5, "row": 3}
+    assert climb.scene.path[0] == Slot("V", 0, 0) and climb.scene.path[-1] == Slot("V", 1, 3)
+    king = examples.king(rules)
+    assert king.words == {"stop": "QD", "free": "3H"}
+    assert king.scene.crossed == (Slot("V", 0, 2),)  # the ace (14) beats the king (13)
+    block = examples.block(rules)
+    assert block.scene.path == (Slot("V", 0, 3), Slot("H", 0, 3), Slot("V", 1, 3))
+    assert diagrams.blocked_neighbours(block.scene, Slot("V", 1, 2), "black") == (3, 2)
 
 
 @pytest.mark.parametrize("max_columns", [0, 2, 3, 5])
 def test_start_diagram_dashes_exactly_the_legal_first_places(max_columns: int) -> None:
     rules = CardtrackRules(max_columns=max_columns)
-    scene = diagrams.setup_scene(rules)
+    scene = examples.start(rules).scene
     jokers = [slot for slot, _ in diagrams.JOKERS]
     near = {Slot(kind, c, r) for kind in ("V", "H") for c in range(-3, 4) for r in range(0, 3)}
     expected = {
@@ -245,6 +210,32 @@ def test_start_diagram_dashes_exactly_the_legal_first_places(max_columns: int) -
     assert set(scene.empty) == expected
     assert len(scene.empty) == len(expected)
     assert Slot("H", 0, 1) not in scene.empty  # the bridge above the joker row touches nothing
+
+
+def test_a_king_the_engine_lets_be_discarded_fails_the_scenarios_and_the_rulebook(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Break one rule in the engine (a king with a small token in reserve may be discarded):
+    the scenarios that say otherwise fail, and so does the rulebook that draws from them."""
+    honest = movegen.generate
+
+    def lax(state: CardtrackState) -> tuple[list[int], dict[int, tuple[int, ...]], int]:
+        legal, paths, refused = honest(state)
+        if DISCARD not in legal:
+            legal = [*legal, DISCARD]
+        return legal, paths, refused
+
+    monkeypatch.setattr(movegen, "generate", lax)
+    definition = REGISTRY.game("cardtrack")
+    assert definition.scenarios is not None
+    scenario = sc.find(definition.scenarios, "king-must-be-placed")
+    rules = sc.scenario_rules(definition.rules_model, scenario, definition.presets)
+    run = definition.scenarios.play(scenario, rules)
+    assert sc.mismatches(scenario, run)[0].startswith("step 1 {'card': 'KS', 'discard': True}")
+    with pytest.raises(sc.ScenarioError, match=r"king-enters\.toml: .*step 1"):
+        write_rulebook(tmp_path / "uk.pdf", "uk", CardtrackRules(), P, PrintSetup("A4"))
+    monkeypatch.undo()
+    assert write_rulebook(tmp_path / "uk.pdf", "uk", CardtrackRules(), P, PrintSetup("A4")) > 0
 
 
 def test_locale_typography() -> None:
@@ -258,3 +249,20 @@ def test_locale_typography() -> None:
                 assert "'" not in text and "’" not in text, (key, text)
                 assert "“" not in text and "„" not in text, (key, text)
     assert "ʼ" in Texts("uk")("readings.intro")
+
+
+def test_a_block_the_engine_lets_through_fails_the_scenarios_and_the_rulebook(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Break the no-full-block rule (no move ever blocks): the block scenarios fail, and the
+    rulebook, whose block diagrams are drawn from them, is not built."""
+    monkeypatch.setattr(movegen, "makes_block", lambda *args: False)
+    definition = REGISTRY.game("cardtrack")
+    assert definition.scenarios is not None
+    for name in ("block-last-free-card", "block-barred-joker", "block-gap"):
+        scenario = sc.find(definition.scenarios, name)
+        rules = sc.scenario_rules(definition.rules_model, scenario, definition.presets)
+        run = definition.scenarios.play(scenario, rules)
+        assert sc.mismatches(scenario, run)[0].startswith("step 1"), name
+    with pytest.raises(sc.ScenarioError, match=r"block-last-free-card\.toml: .*step 1"):
+        write_rulebook(tmp_path / "en.pdf", "en", CardtrackRules(), P, PrintSetup("A4"))

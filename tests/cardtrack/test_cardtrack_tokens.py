@@ -18,7 +18,7 @@ from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.parts import gap, nest_tokens, token_plan
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.production_checks import token_checks
-from plugins.cardtrack.tokens import layout_sheet, token_set, write_token_sheet
+from plugins.cardtrack.tokens import Token, layout_sheet, token_set, with_spares, write_token_sheet
 
 K = 72 / 25.4
 P = CardtrackProduction()
@@ -155,3 +155,19 @@ def test_tokens_that_do_not_fit_the_board_are_reported() -> None:
     assert not checks["production.tokens_fit_board"].ok
     assert checks["production.tokens_fit_board"].severity == "error"
     assert all(c.ok for c in token_checks(CardtrackRules(), P))
+
+
+def test_spare_tokens_fill_the_sheet_without_a_new_page() -> None:
+    production = CardtrackProduction()
+    own = token_set(6, production)
+    sheet = with_spares(own, "A4", production.bleed)
+    assert set(own) <= set(sheet)
+    spares = [t for t in sheet if t not in own]
+    assert spares and len(spares) % 2 == 0
+    assert sum(t.player == "black" for t in spares) == sum(t.player == "red" for t in spares)
+    _, placed = layout_sheet(sheet, "A4", production.bleed)
+    assert {p.page for p in placed} == {0}
+    # one more pair would need a second page
+    more = [Token("small", p, production.small_token, 99) for p in ("black", "red")]
+    _, placed = layout_sheet(sorted([*sheet, *more]), "A4", production.bleed)
+    assert max(p.page for p in placed) == 1

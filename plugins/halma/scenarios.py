@@ -63,8 +63,8 @@ def initial_state(game: HalmaGame, setup: dict[str, Any]) -> HalmaState:
         if off:
             raise ValueError(f"setup.pegs[{seat}]: {off} not on the board of n = {game.rules.n}")
         pegs.append([index[h] for h in holes])
-    seat = setup.get("seat")
-    return game.state_from(pegs, None if seat is None else int(seat))
+    to_move = setup.get("seat")
+    return game.state_from(pegs, None if to_move is None else int(to_move))
 
 
 def _owner(state: HalmaState) -> dict[Hole, int]:

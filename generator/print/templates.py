@@ -9,7 +9,8 @@ Two forms:
   map (row and column headings in bands outside the drawing, so no label covers it), then one
   page per tile headed ``Part 2 of 6`` and ``row 1, column 2`` (no letter-digit code that reads as
   a paper size), with overlap strips, dashed trim seams, registration marks on the seams,
-  neighbour hints (the neighbour's page number) and a 100 mm scale-check bar on every page;
+  neighbour hints (the neighbour's page number) and a 100 mm scale-check bar on every tile
+  page (the assembly map, drawn small, has none), the cut lines kept off hole centres;
 * :func:`write_sheet_template` — one page sized to the drawing, for a plotter or print shop.
 
 Plan templates show the outline, the markings (dashed) and every hole with a crosshair at its
@@ -144,18 +145,21 @@ def plan_drawing(
     kind: str | None = None,
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
+    registration: bool = True,
 ) -> Drawing:
     """A machining plan as a template: outline, markings, holes with crosshairs.
 
     The kind ("drill template" or "template" unless given), steps and notes speak of drilling,
-    crosshairs and centre-punching only when the plan drills, and of pricking the markings'
-    corners only when it has markings; the info lines are ``info``, the part's size and every
-    operation's wording, all in ``lang``.
+    crosshairs and centre-punching only when the plan drills, of pricking the markings'
+    corners only when it has markings, and of registration marks only with ``registration``
+    (a template of several pages: a single sheet has none); the info lines are ``info``, the
+    part's size and every operation's wording, all in ``lang``.
     """
     t = furniture(lang, locale_folders)
     drills = bool(plan.of_kind("drill"))
     marked = bool(plan.of_kind("engrave", "pocket"))
     avoid, clearance = _avoid(plan)
+    marks = t("print.template.registration") if registration and drills else ""
     return Drawing(
         name=plan.name,
         bounds=_expand(plan.part_bounds(), DRAWING_MARGIN),
@@ -166,9 +170,11 @@ def plan_drawing(
         clearance=clearance,
         keep=_plan_keep(plan),
         info=(*info, plan_info(plan, t), *operation_lines(plan, t)),
-        note=t("print.template.crosshairs") if drills else "",
+        note=_joined(t("print.template.crosshairs"), marks) if drills else "",
         steps=(
-            t("print.template.step_tape_punch" if drills else "print.template.step_tape"),
+            _joined(t("print.template.step_tape_punch"), marks)
+            if drills
+            else t("print.template.step_tape"),
             t("print.template.step_mark_markings" if marked else "print.template.step_mark"),
             t("print.template.step_machine_drill" if drills else "print.template.step_machine"),
         ),
@@ -238,15 +244,19 @@ def _avoid(plan: MachiningPlan) -> tuple[list[Point], float]:
 
 
 def drawing_grid(drawing: Drawing, paper: str, overlap: float = 12.0) -> TileGrid:
-    """The page grid of the tiled template (pages that would show nothing are dropped)."""
+    """The page grid of the tiled template (pages that would show nothing are dropped), its
+    cut lines shifted off the drawing's :attr:`~Drawing.avoid` points (hole centres: a punch
+    mark on a paper edge is lost)."""
     keep = drawing.keep
-    if keep is None:
-        return tile_grid(drawing.bounds, paper, overlap=overlap)
+    page_keep = None
+    if keep is not None:
 
-    def page_keep(area: Bounds) -> bool:
-        return keep(_expand(area, -overlap / 2))
+        def page_keep(area: Bounds) -> bool:
+            return keep(_expand(area, -overlap / 2))
 
-    return tile_grid(drawing.bounds, paper, overlap=overlap, keep=page_keep)
+    return tile_grid(
+        drawing.bounds, paper, overlap=overlap, keep=page_keep, seams_avoid=drawing.avoid
+    )
 
 
 def template_grid(plan: MachiningPlan, paper: str, overlap: float = 12.0) -> TileGrid:
@@ -326,12 +336,16 @@ def _footer(
     margins: Margins,
     lines: Sequence[str],
     t: PrintTexts,
+    *,
+    bar: bool = True,
 ) -> None:
-    """The scale bar at the lower left, ``lines`` (wrapped) to its right, top down from the
-    drawing's lower edge; raises ``ValueError`` if they do not fit (never drops a line)."""
+    """The scale bar at the lower left (unless ``bar`` is false: a page not at 1:1 has no
+    bar to measure), ``lines`` (wrapped) to its right, top down from the drawing's lower
+    edge; raises ``ValueError`` if they do not fit (never drops a line)."""
     regular, _, _, _ = register_fonts()
     x = margins.left * K
-    scale_bar(c, x, 8 * K, t=t)
+    if bar:
+        scale_bar(c, x, 8 * K, t=t)
     text_x = x + 106 * K
     c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
@@ -366,10 +380,14 @@ def write_tiled_template(
     drawing's own. The furniture speaks ``lang`` (see :mod:`generator.print.furniture`).
     """
     t = furniture(lang, locale_folders)
-    if isinstance(drawing, MachiningPlan):
-        drawing = plan_drawing(drawing, lang=lang, locale_folders=locale_folders)
-    drawing = replace(drawing, info=(*info, *drawing.info))
+    plan = drawing if isinstance(drawing, MachiningPlan) else None
+    if plan is not None:
+        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders)
+    assert isinstance(drawing, Drawing)
     grid = drawing_grid(drawing, paper, overlap)
+    if plan is not None and len(grid.tiles) == 1:  # one page: no seams, no registration marks
+        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders, registration=False)
+    drawing = replace(drawing, info=(*info, *drawing.info))
     total = len(grid.tiles) + 1
     subject = t("print.template.map_subject", paper=paper)
     c = pdf_canvas(path, grid.page, title=f"{drawing.name} — {subject}", subject=subject)
@@ -599,6 +617,7 @@ def _map_page(
             else t("print.template.map_pages_one"),
         ),
         t,
+        bar=False,
     )
 
 
@@ -677,8 +696,10 @@ def write_sheet_template(
     plotter size); the footer grows to hold every instruction.
     """
     t = furniture(lang, locale_folders)
-    if isinstance(drawing, MachiningPlan):
-        drawing = plan_drawing(drawing, lang=lang, locale_folders=locale_folders)
+    if isinstance(drawing, MachiningPlan):  # one sheet: no seams, no registration marks
+        drawing = plan_drawing(
+            drawing, lang=lang, locale_folders=locale_folders, registration=False
+        )
     m = replace(SHEET_MARGINS, left=margin, right=margin)
     notes = sheet_notes(drawing, t, info)
     width = sheet_page_size(drawing.bounds, m)[0]
@@ -697,7 +718,7 @@ def write_sheet_template(
         c,
         page,
         m,
-        t("print.template.full_size"),
+        capitalised(t("print.template.full_size", kind=drawing.kind)),
         t("print.template.single_sheet", paper=paper_name(page, t)),
         (t("print.template.page", number=1, total=1), drawing.name),
     )

@@ -68,6 +68,8 @@ class Scene:
     """Wood between the outermost hole centres and the board edge, in pitch units."""
     stamp: Mark = ""
     """A large tick or cross in the corner of the diagram."""
+    tint_strength: float = 0.22
+    """How much of its colour a tinted triangle keeps over the wood (0-1)."""
 
     def peg_map(self) -> dict[int, str]:
         return dict(self.pegs)
@@ -220,6 +222,7 @@ def board_scene(board: StarBoard, colours: Sequence[str], shape: Shape, edge: fl
         tints=tuple(enumerate(colours)),
         shape=shape,
         edge=edge,
+        tint_strength=BOARD_TINT,
     )
 
 
@@ -511,14 +514,29 @@ def _peg(centre: Point, radius: float, colour: str, ghost: bool = False) -> Grou
     )
 
 
-def _tint(colour: str | None) -> tuple[colors.Color | None, colors.Color]:
-    """Fill and outline of a triangle marked in ``colour``; colours close to the wood (white,
-    natural) keep their own fill and get a dark outline so that they still show."""
+BOARD_TINT = 0.7
+"""The board figure's triangles keep this much of their colour: blue must read as blue and
+black as black in print (the native review)."""
+DARK = 0.35
+"""A tint darker than this (luminance) gets light holes."""
+
+
+def _tint(colour: str | None, strength: float = 0.22) -> tuple[colors.Color | None, colors.Color]:
+    """Fill and outline of a triangle marked in ``colour`` (``strength`` of the colour over
+    the wood); colours close to the wood (white, natural) keep their own fill and get a dark
+    outline so that they still show."""
     if colour is None:
         return None, colors.HexColor(WOOD_EDGE)
     if math.dist(colors.HexColor(colour).rgb(), colors.HexColor(WOOD).rgb()) < 0.3:
         return colors.HexColor(colour), mix(colour, INK, 0.5)
-    return mix(colour, WOOD, 0.78), mix(colour, WOOD, 0.3)
+    return mix(colour, WOOD, 1 - strength), mix(colour, INK, 0.3)
+
+
+def _is_dark(colour: colors.Color | None) -> bool:
+    if colour is None:
+        return False
+    r, g, b = colour.rgb()
+    return 0.299 * r + 0.587 * g + 0.114 * b < DARK
 
 
 SEAT_R = 0.72
@@ -571,8 +589,11 @@ def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
             strokeLineJoin=1,
         )
     )
+    dark: set[int] = set()
     for point, colour in scene.tints:
-        fill, edge = _tint(colour)
+        fill, edge = _tint(colour, scene.tint_strength)
+        if _is_dark(fill):
+            dark.update(board.points[point])
         drawing.add(
             Polygon(
                 frame.flat(triangle_polygon(board, point)),
@@ -584,7 +605,8 @@ def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
         )
     for hole in scene.holes:
         x, y = frame(board.xy(hole))
-        drawing.add(Circle(x, y, HOLE_R * scale, fillColor=colors.HexColor(HOLE), strokeColor=None))
+        ink = mix(HOLE, "#ffffff", 0.75) if hole in dark else colors.HexColor(HOLE)
+        drawing.add(Circle(x, y, HOLE_R * scale, fillColor=ink, strokeColor=None))
     for hole, colour in scene.ghosts:
         drawing.add(_peg(frame(board.xy(hole)), PEG_R * scale, colour, ghost=True))
     for hole, colour in scene.pegs:

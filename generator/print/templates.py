@@ -346,7 +346,7 @@ def _footer(
     x = margins.left * K
     if bar:
         scale_bar(c, x, 8 * K, t=t)
-    text_x = x + 106 * K
+    text_x = x + 106 * K if bar else x
     c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
     wrapped = footer_lines(lines, page, margins)

@@ -114,11 +114,17 @@ def seat_colours(state: HalmaState, point_colours: Sequence[str]) -> list[str]:
     return [point_colours[p] for p in state.game.rules.seat_points()]
 
 
-def pegs_of(state: HalmaState, colours: Sequence[str]) -> tuple[tuple[int, str], ...]:
+def pegs_of(
+    state: HalmaState, colours: Sequence[str], holes: Sequence[int] | None = None
+) -> tuple[tuple[int, str], ...]:
+    """``(hole, colour)`` of every peg of ``state`` (on ``holes`` only, if given: a figure
+    shows part of the board)."""
+    shown = None if holes is None else set(holes)
     return tuple(
         (hole, colours[seat])
         for seat in range(state.game.players)
         for hole in holes_of(state.pegs(seat))
+        if shown is None or hole in shown
     )
 
 
@@ -158,11 +164,9 @@ def step_figure(rules: HalmaRules, point_colours: Sequence[str]) -> tuple[Exampl
         for _, path, legal in ex.paths(what_if=True)
         if legal and len(path) == 2
     )
-    scene = Scene(
-        holes=_centre_patch(ex.board),
-        pegs=pegs_of(state, seat_colours(state, point_colours)),
-        hops=hops,
-    )
+    holes = _centre_patch(ex.board)
+    colours = seat_colours(state, point_colours)
+    scene = Scene(holes=holes, pegs=pegs_of(state, colours, holes), hops=hops)
     return ex, scene
 
 
@@ -173,9 +177,10 @@ def _move_scene(ex: Example, point_colours: Sequence[str], labels: bool) -> Scen
     hops = tuple(
         Hop(a, b, label=str(i) if labels else "") for i, (a, b) in enumerate(pairwise(path), 1)
     )
+    holes = _centre_patch(ex.board)
     return Scene(
-        holes=_centre_patch(ex.board),
-        pegs=pegs_of(state, colours),
+        holes=holes,
+        pegs=pegs_of(state, colours, holes),
         ghosts=((path[-1], colours[state.seat]),),
         hops=hops,
     )
@@ -207,9 +212,10 @@ def lock_figure(rules: HalmaRules, point_colours: Sequence[str]) -> tuple[Exampl
         for _, path, legal in ex.paths(what_if=True)
     )
     target = _target(ex)
+    holes = target_patch(ex.board, target, 2)
     scene = Scene(
-        holes=target_patch(ex.board, target, 2),
-        pegs=pegs_of(state, colours),
+        holes=holes,
+        pegs=pegs_of(state, colours, holes),
         hops=hops,
         tints=((target, colours[0]),),
     )
@@ -223,9 +229,10 @@ def win_figure(rules: HalmaRules, point_colours: Sequence[str]) -> tuple[Example
     state = ex.state(1)
     colours = seat_colours(state, point_colours)
     target = _target(ex)
+    holes = target_patch(ex.board, target, 1)
     scene = Scene(
-        holes=target_patch(ex.board, target, 1),
-        pegs=pegs_of(state, colours),
+        holes=holes,
+        pegs=pegs_of(state, colours, holes),
         tints=((target, colours[0]),),
         stamp="ok" if 0 in state.completed() else "bad",
     )

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Self
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from generator import locales
 from generator.api import Artifact
@@ -20,7 +20,7 @@ from generator.print import document as doc
 from generator.variant import Variant
 from plugins.halma import diagrams, examples
 from plugins.halma.box import Box, box_of
-from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, opposite, star_board
+from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, star_board
 from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
 from plugins.halma.parts import blank_size, edge_distance
 from plugins.halma.production import PALETTE, HalmaProduction
@@ -64,23 +64,6 @@ def board_edge(production: HalmaProduction) -> float:
 def point_colours(production: HalmaProduction) -> tuple[str, ...]:
     """Drawing colour (hex) of the pegs of each point P0-P5."""
     return tuple(PALETTE[name] for name in production.peg_colours)
-
-
-def move_colours(production: HalmaProduction) -> diagrams.MoveColours:
-    """The mover is the player at the top (P0); the others are the rest, farthest first."""
-    hexes = point_colours(production)
-    mover = hexes[0]
-    others = tuple(hexes[p] for p in (3, 1, 2, 4, 5) if hexes[p] != mover)
-    fallback = ("#8a8a8a", "#5a5a5a", "#b0b0b0")
-    return diagrams.MoveColours(mover=mover, others=(*others, *fallback)[:3])
-
-
-def favoured_seat(seats: tuple[int, ...]) -> int | None:
-    """Index of the first seat whose target nobody starts from (5 players: P2's player)."""
-    for index, point in enumerate(seats):
-        if opposite(point) not in seats:
-            return index
-    return None
 
 
 def halma_styles() -> doc.Styles:
@@ -393,15 +376,14 @@ def _win(book: Book) -> list[Flowable]:
     if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
         text.append(book.para("win.stands"))
     text += [book.para("win.draw"), book.para("win.stalemate")]
-    return [
-        book.beside(
-            text,
-            _example_figure(book, figure, f"win.caption_{rule}"),
-            1 - FIGURE_SHARE,
-            heading="win.heading",
-            pointer="win.next_page",
-        )
-    ]
+    section = book.beside(
+        text,
+        _example_figure(book, figure, f"win.caption_{rule}"),
+        1 - FIGURE_SHARE,
+        heading="win.heading",
+        pointer="win.next_page",
+    )
+    return [KeepTogether([section])]  # the whole section on one page (the native review)
 
 
 def _tips_and_facts(book: Book) -> list[Flowable]:

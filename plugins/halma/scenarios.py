@@ -14,12 +14,13 @@ A scenario speaks the words of the engine and of the game records:
 The move is judged as the engine identifies it, by ``(from, to)``: the engine's legal moves
 decide, the target lock included (nothing here re-implements it). What the engine does not
 see in ``(from, to)`` is checked on the path hop by hop: each hop is a step (the whole move)
-or a jump over an occupied hole the engine lets the mover jump (:func:`movegen.jumpable`) onto
-a free hole, and no hole is landed on twice. Refusal codes: ``off-board``, ``not-your-turn``,
-``not-own-peg``, ``no-step-or-jump``, ``occupied``, ``nothing-to-jump``, ``own-peg``,
-``hole-twice``, ``back-to-start``, ``target-lock`` (the engine refuses and the path leaves the
-target of a peg that started in it), ``refused`` (the engine refuses otherwise), ``must-move``
-(a pass with a move at hand) and ``game-over``.
+or a jump over an occupied hole the engine lets the mover jump (:func:`movegen.jumpable`, the
+engine's own rule) onto a free hole, and no hole is landed on twice; a refusal is named by
+the first fault on the path, else by what the engine's refusal must be. Refusal codes:
+``off-board``, ``not-your-turn``, ``not-own-peg``, ``no-step-or-jump``, ``occupied``,
+``nothing-to-jump``, ``own-peg``, ``hole-twice``, ``back-to-start``, ``target-lock`` (the
+engine refuses and the path leaves the target of a peg that started in it), ``refused`` (the
+engine refuses otherwise), ``must-move`` (a pass with a move at hand) and ``game-over``.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from itertools import pairwise
 from typing import Any
 
 from generator.scenarios import Scenario, ScenarioRun, StepOutcome
+from plugins.halma import movegen
 from plugins.halma.geometry import DIRECTIONS, Hole, point_of
-from plugins.halma.movegen import holes_of, jumpable
+from plugins.halma.movegen import holes_of
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaGame, HalmaState, make_game
 
@@ -72,42 +74,59 @@ def _owner(state: HalmaState) -> dict[Hole, int]:
     return {holes[h]: s for s in range(state.game.players) for h in holes_of(state.pegs(s))}
 
 
-def judge(state: HalmaState, path: Sequence[Hole]) -> StepOutcome:
-    """Whether the seat to act may move along ``path`` here, and if not, why."""
+def _path_fault(state: HalmaState, path: Sequence[Hole], *, final: bool) -> str | None:
+    """What is wrong with ``path`` hop by hop (``None``: nothing): each hop a step (the whole
+    move) or a jump over an occupied hole the engine lets the mover jump, onto a free hole
+    (the last one only if ``final``: where a move ends is the engine's to say), no hole
+    landed on twice."""
     game = state.game
-    board = game.tables.board
-    if any(h not in board.index for h in path):
-        return StepOutcome(False, "off-board")
-    seat = state.seat
+    index = game.tables.board.index
     owner = _owner(state)
-    if len(path) < 2 or owner.get(path[0]) != seat:
-        return StepOutcome(False, "not-own-peg")
     start = path[0]
     del owner[start]  # the start hole is empty while the peg moves
-    over_ok = jumpable(state.occupancy(), state.pegs(seat), game.rules.jump_own)
-    landed = [start]
-    for a, b in pairwise(path):
+    over_ok = movegen.jumpable(state.occupancy(), state.pegs(state.seat), game.rules.jump_own)
+    landed: list[Hole] = []
+    for hop, (a, b) in enumerate(pairwise(path), 1):
         dq, dr = b[0] - a[0], b[1] - a[1]
         if (dq, dr) in DIRECTIONS and len(path) == 2:
             pass
         elif dq % 2 == 0 and dr % 2 == 0 and (dq // 2, dr // 2) in DIRECTIONS:
             middle = (a[0] + dq // 2, a[1] + dr // 2)
             if middle not in owner:
-                return StepOutcome(False, "nothing-to-jump")
-            if not over_ok >> board.index[middle] & 1:
-                return StepOutcome(False, "own-peg")
+                return "nothing-to-jump"
+            if not over_ok >> index[middle] & 1:
+                return "own-peg"
         else:
-            return StepOutcome(False, "no-step-or-jump")
-        if b in owner:
-            return StepOutcome(False, "occupied")
-        if b in landed[1:]:
-            return StepOutcome(False, "hole-twice")
-        if b == start and b != path[-1]:
-            return StepOutcome(False, "back-to-start")
+            return "no-step-or-jump"
+        last = hop == len(path) - 1
+        if b in owner and (final or not last):
+            return "occupied"
+        if b in landed:
+            return "hole-twice"
+        if b == start and not last:
+            return "back-to-start"
         landed.append(b)
-    end = path[-1]
+    return None
+
+
+def judge(state: HalmaState, path: Sequence[Hole]) -> StepOutcome:
+    """Whether the seat to act may move along ``path`` here, and if not, why: the engine
+    decides the move ``(from, to)``, the path is checked for what ``(from, to)`` does not
+    show (:func:`_path_fault`)."""
+    game = state.game
+    board = game.tables.board
+    if any(h not in board.index for h in path):
+        return StepOutcome(False, "off-board")
+    seat = state.seat
+    if len(path) < 2 or _owner(state).get(path[0]) != seat:
+        return StepOutcome(False, "not-own-peg")
+    start, end = path[0], path[-1]
     if state.peg_destinations(board.index[start]) >> board.index[end] & 1:
-        return StepOutcome(True)
+        fault = _path_fault(state, path, final=False)
+        return StepOutcome(fault is None, fault)
+    fault = _path_fault(state, path, final=True)
+    if fault is not None:
+        return StepOutcome(False, fault)
     if end == start:
         return StepOutcome(False, "back-to-start")
     target = game.rules.target_points()[seat]

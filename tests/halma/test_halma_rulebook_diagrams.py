@@ -107,7 +107,7 @@ def test_a_board_no_scenario_is_written_for_shows_the_first_on_its_own_board() -
 @pytest.mark.parametrize("n", [4, 5])
 @pytest.mark.parametrize("rule", ["filled", "own"])
 def test_win_diagram_shows_a_full_target_with_a_foreign_peg(n: int, rule: str) -> None:
-    ex, scene = examples.win_figure(HalmaRules(n=n, win_rule=rule), HEXES)  # type: ignore[arg-type]
+    ex, scene = examples.win_figure(HalmaRules(n=n, win_rule=rule), HEXES)
     board = ex.board
     pegs = scene.peg_map()
     assert set(pegs) == set(board.points[3])

@@ -146,6 +146,7 @@ def plan_drawing(
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
     registration: bool = True,
+    name: str | None = None,
 ) -> Drawing:
     """A machining plan as a template: outline, markings, holes with crosshairs.
 
@@ -153,7 +154,8 @@ def plan_drawing(
     crosshairs and centre-punching only when the plan drills, of pricking the markings'
     corners only when it has markings, and of registration marks only with ``registration``
     (a template of several pages: a single sheet has none); the info lines are ``info``, the
-    part's size and every operation's wording, all in ``lang``.
+    part's size and every operation's wording, all in ``lang``; ``name`` (default: the plan's)
+    is what the pages call the part (a player-facing title rather than a file name).
     """
     t = furniture(lang, locale_folders)
     drills = bool(plan.of_kind("drill"))
@@ -161,7 +163,7 @@ def plan_drawing(
     avoid, clearance = _avoid(plan)
     marks = t("print.template.registration") if registration and drills else ""
     return Drawing(
-        name=plan.name,
+        name=name or plan.name,
         bounds=_expand(plan.part_bounds(), DRAWING_MARGIN),
         draw=partial(_draw_plan, plan, crosshairs=True),
         draw_map=partial(_draw_plan, plan, crosshairs=False),
@@ -169,7 +171,7 @@ def plan_drawing(
         avoid=tuple(avoid),
         clearance=clearance,
         keep=_plan_keep(plan),
-        info=(*info, plan_info(plan, t), *operation_lines(plan, t)),
+        info=(*info, plan_info(plan, t, name), *operation_lines(plan, t)),
         note=_joined(t("print.template.crosshairs"), marks) if drills else "",
         steps=(
             _joined(t("print.template.step_tape_punch"), marks)
@@ -181,12 +183,13 @@ def plan_drawing(
     )
 
 
-def plan_info(plan: MachiningPlan, t: PrintTexts) -> str:
-    """The part in one line: name, size, thickness and (if it has any) how many holes."""
+def plan_info(plan: MachiningPlan, t: PrintTexts, name: str | None = None) -> str:
+    """The part in one line: name (``name`` or the plan's), size, thickness and (if it has
+    any) how many holes."""
     width, height = plan.size
     holes = sum(len(op.entities) for op in plan.of_kind("drill"))
     values = {
-        "name": plan.name,
+        "name": name or plan.name,
         "width": t.number(width, 1),
         "height": t.number(height, 1),
         "thickness": t.number(plan.thickness, 1),
@@ -280,8 +283,13 @@ def _header(
     y = (h - margins.top + 6.5) * K
     c.setFillColorRGB(0, 0, 0)
     size = 20.0
-    room = (w - margins.left - margins.right) * K * 0.55
-    while size > 12 and c.stringWidth(big, bold, size) > room:
+    width = (w - margins.left - margins.right) * K
+    right_w = max(
+        (c.stringWidth(line, bold if i == 0 else regular, 9) for i, line in enumerate(right)),
+        default=0.0,
+    )
+    room = min(width * 0.55, width - right_w - c.stringWidth(small, regular, 9) - 20)
+    while size > 12 and c.stringWidth(big, bold, size) > room:  # never into the right lines
         size -= 1
     c.setFont(bold, size)
     c.drawString(margins.left * K, y, big)
@@ -314,15 +322,17 @@ def _wrapped(lines: Sequence[str], font: str, size: float, width_pt: float) -> l
     return [part for line in lines for part in wrap(line, font, size, width_pt)]
 
 
-def footer_width(page: tuple[float, float], margins: Margins) -> float:
-    """Width (pt) of the footer's text, right of the scale bar."""
-    return (page[0] - margins.right - margins.left - 106) * K
+def footer_width(page: tuple[float, float], margins: Margins, bar: bool = True) -> float:
+    """Width (pt) of the footer's text, right of the scale bar (if the page has one)."""
+    return (page[0] - margins.right - margins.left - (106 if bar else 0)) * K
 
 
-def footer_lines(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> list[str]:
+def footer_lines(
+    lines: Sequence[str], page: tuple[float, float], margins: Margins, bar: bool = True
+) -> list[str]:
     """``lines`` wrapped to the footer's width."""
     regular = register_fonts()[0]
-    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins))
+    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins, bar))
 
 
 def footer_height(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> float:
@@ -349,7 +359,7 @@ def _footer(
     text_x = x + 106 * K if bar else x
     c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
-    wrapped = footer_lines(lines, page, margins)
+    wrapped = footer_lines(lines, page, margins, bar)
     top = margins.bottom - 4.5
     if top - FOOTER_LEADING * (len(wrapped) - 1) < 2.5:
         raise ValueError(f"{len(wrapped)} footer lines do not fit a {margins.bottom} mm margin")
@@ -373,6 +383,7 @@ def write_tiled_template(
     overlap: float = 12.0,
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
+    name: str | None = None,
 ) -> TileGrid:
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
@@ -382,11 +393,13 @@ def write_tiled_template(
     t = furniture(lang, locale_folders)
     plan = drawing if isinstance(drawing, MachiningPlan) else None
     if plan is not None:
-        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders)
+        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders, name=name)
     assert isinstance(drawing, Drawing)
     grid = drawing_grid(drawing, paper, overlap)
     if plan is not None and len(grid.tiles) == 1:  # one page: no seams, no registration marks
-        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders, registration=False)
+        drawing = plan_drawing(
+            plan, lang=lang, locale_folders=locale_folders, registration=False, name=name
+        )
     drawing = replace(drawing, info=(*info, *drawing.info))
     total = len(grid.tiles) + 1
     subject = t("print.template.map_subject", paper=paper)
@@ -689,6 +702,7 @@ def write_sheet_template(
     margin: float = 15.0,
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
+    name: str | None = None,
 ) -> tuple[float, float]:
     """Write ``drawing`` 1:1 on one page sized to it; returns the page size in mm.
 
@@ -698,7 +712,7 @@ def write_sheet_template(
     t = furniture(lang, locale_folders)
     if isinstance(drawing, MachiningPlan):  # one sheet: no seams, no registration marks
         drawing = plan_drawing(
-            drawing, lang=lang, locale_folders=locale_folders, registration=False
+            drawing, lang=lang, locale_folders=locale_folders, registration=False, name=name
         )
     m = replace(SHEET_MARGINS, left=margin, right=margin)
     notes = sheet_notes(drawing, t, info)

@@ -438,6 +438,12 @@ def set_name(t: Texts, rules: HalmaRules) -> str:
     return t("meta.set", pegs=pegs, holes=t.count("hole", hole_count(rules.n)))
 
 
+def set_title(lang: str, n: int) -> str:
+    """The game and the set in ``lang``: ``Star Halma – 10 pegs each, 121 holes``."""
+    t = Texts(lang)
+    return t("meta.set_title", title=t("meta.title"), set=set_name(t, HalmaRules(n=n)))
+
+
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
     return doc.variant_rulebooks(variant, HalmaRules, HalmaProduction, write_rulebook)

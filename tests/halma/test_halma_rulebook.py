@@ -26,6 +26,7 @@ from plugins.halma.rulebook import (
     rulebook_artifacts,
     rulebook_story,
     set_name,
+    set_title,
     write_rulebook,
 )
 
@@ -336,6 +337,8 @@ def test_every_locale_key_is_used(lang: str) -> None:
         rulebook_story(texts, rules, production, "A4")
         rulebook_info(texts, set_name(texts, rules))
         used |= texts.used
+    used.add("meta.set_title")  # the templates' title (plugins.halma.rulebook.set_title)
+    assert set_title(lang, 4).startswith(Texts(lang)("meta.title"))
     assert sorted(set(Texts(lang).strings()) - used) == []
 
 

@@ -114,3 +114,16 @@ def test_latvian_template_words(tmp_path: Path) -> None:
     assert "Urbšanas šablons dabiskā izmērā" in sheet
     assert "ar punktsiti iezīmējiet" in tiled and "neiezīmējiet ar punktsiti" in tiled
     assert "kērn" not in sheet + tiled
+
+
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_templates_name_the_set_never_the_variant_file(tmp_path: Path, lang: str) -> None:
+    b = build(5, lang)
+    b.write_tiled_template(tmp_path / "tiled.pdf")
+    b.write_sheet_template(tmp_path / "sheet.pdf")
+    pages = texts(tmp_path / "tiled.pdf") + texts(tmp_path / "sheet.pdf")
+    title = flat(b.title(lang))
+    assert title.endswith(
+        {"lv": "15 tapiņas katram, 181 iedobe", "en": "15 pegs each, 181 holes"}[lang]
+    )
+    assert all(title in page and "halma-5" not in page for page in pages)

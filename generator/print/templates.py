@@ -9,7 +9,8 @@ Two forms:
   map (row and column headings in bands outside the drawing, so no label covers it), then one
   page per tile headed ``Part 2 of 6`` and ``row 1, column 2`` (no letter-digit code that reads as
   a paper size), with overlap strips, dashed trim seams, registration marks on the seams,
-  neighbour hints (the neighbour's page number) and a 100 mm scale-check bar on every page;
+  neighbour hints (the neighbour's page number) and a 100 mm scale-check bar on every tile
+  page (the assembly map, drawn small, has none), the cut lines kept off hole centres;
 * :func:`write_sheet_template` — one page sized to the drawing, for a plotter or print shop.
 
 Plan templates show the outline, the markings (dashed) and every hole with a crosshair at its
@@ -144,20 +145,25 @@ def plan_drawing(
     kind: str | None = None,
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
+    registration: bool = True,
+    name: str | None = None,
 ) -> Drawing:
     """A machining plan as a template: outline, markings, holes with crosshairs.
 
     The kind ("drill template" or "template" unless given), steps and notes speak of drilling,
-    crosshairs and centre-punching only when the plan drills, and of pricking the markings'
-    corners only when it has markings; the info lines are ``info``, the part's size and every
-    operation's wording, all in ``lang``.
+    crosshairs and centre-punching only when the plan drills, of pricking the markings'
+    corners only when it has markings, and of registration marks only with ``registration``
+    (a template of several pages: a single sheet has none); the info lines are ``info``, the
+    part's size and every operation's wording, all in ``lang``; ``name`` (default: the plan's)
+    is what the pages call the part (a player-facing title rather than a file name).
     """
     t = furniture(lang, locale_folders)
     drills = bool(plan.of_kind("drill"))
     marked = bool(plan.of_kind("engrave", "pocket"))
     avoid, clearance = _avoid(plan)
+    marks = t("print.template.registration") if registration and drills else ""
     return Drawing(
-        name=plan.name,
+        name=name or plan.name,
         bounds=_expand(plan.part_bounds(), DRAWING_MARGIN),
         draw=partial(_draw_plan, plan, crosshairs=True),
         draw_map=partial(_draw_plan, plan, crosshairs=False),
@@ -165,22 +171,25 @@ def plan_drawing(
         avoid=tuple(avoid),
         clearance=clearance,
         keep=_plan_keep(plan),
-        info=(*info, plan_info(plan, t), *operation_lines(plan, t)),
-        note=t("print.template.crosshairs") if drills else "",
+        info=(*info, plan_info(plan, t, name), *operation_lines(plan, t)),
+        note=_joined(t("print.template.crosshairs"), marks) if drills else "",
         steps=(
-            t("print.template.step_tape_punch" if drills else "print.template.step_tape"),
+            _joined(t("print.template.step_tape_punch"), marks)
+            if drills
+            else t("print.template.step_tape"),
             t("print.template.step_mark_markings" if marked else "print.template.step_mark"),
             t("print.template.step_machine_drill" if drills else "print.template.step_machine"),
         ),
     )
 
 
-def plan_info(plan: MachiningPlan, t: PrintTexts) -> str:
-    """The part in one line: name, size, thickness and (if it has any) how many holes."""
+def plan_info(plan: MachiningPlan, t: PrintTexts, name: str | None = None) -> str:
+    """The part in one line: name (``name`` or the plan's), size, thickness and (if it has
+    any) how many holes."""
     width, height = plan.size
     holes = sum(len(op.entities) for op in plan.of_kind("drill"))
     values = {
-        "name": plan.name,
+        "name": name or plan.name,
         "width": t.number(width, 1),
         "height": t.number(height, 1),
         "thickness": t.number(plan.thickness, 1),
@@ -238,15 +247,19 @@ def _avoid(plan: MachiningPlan) -> tuple[list[Point], float]:
 
 
 def drawing_grid(drawing: Drawing, paper: str, overlap: float = 12.0) -> TileGrid:
-    """The page grid of the tiled template (pages that would show nothing are dropped)."""
+    """The page grid of the tiled template (pages that would show nothing are dropped), its
+    cut lines shifted off the drawing's :attr:`~Drawing.avoid` points (hole centres: a punch
+    mark on a paper edge is lost)."""
     keep = drawing.keep
-    if keep is None:
-        return tile_grid(drawing.bounds, paper, overlap=overlap)
+    page_keep = None
+    if keep is not None:
 
-    def page_keep(area: Bounds) -> bool:
-        return keep(_expand(area, -overlap / 2))
+        def page_keep(area: Bounds) -> bool:
+            return keep(_expand(area, -overlap / 2))
 
-    return tile_grid(drawing.bounds, paper, overlap=overlap, keep=page_keep)
+    return tile_grid(
+        drawing.bounds, paper, overlap=overlap, keep=page_keep, seams_avoid=drawing.avoid
+    )
 
 
 def template_grid(plan: MachiningPlan, paper: str, overlap: float = 12.0) -> TileGrid:
@@ -270,8 +283,13 @@ def _header(
     y = (h - margins.top + 6.5) * K
     c.setFillColorRGB(0, 0, 0)
     size = 20.0
-    room = (w - margins.left - margins.right) * K * 0.55
-    while size > 12 and c.stringWidth(big, bold, size) > room:
+    width = (w - margins.left - margins.right) * K
+    right_w = max(
+        (c.stringWidth(line, bold if i == 0 else regular, 9) for i, line in enumerate(right)),
+        default=0.0,
+    )
+    room = min(width * 0.55, width - right_w - c.stringWidth(small, regular, 9) - 20)
+    while size > 12 and c.stringWidth(big, bold, size) > room:  # never into the right lines
         size -= 1
     c.setFont(bold, size)
     c.drawString(margins.left * K, y, big)
@@ -304,15 +322,17 @@ def _wrapped(lines: Sequence[str], font: str, size: float, width_pt: float) -> l
     return [part for line in lines for part in wrap(line, font, size, width_pt)]
 
 
-def footer_width(page: tuple[float, float], margins: Margins) -> float:
-    """Width (pt) of the footer's text, right of the scale bar."""
-    return (page[0] - margins.right - margins.left - 106) * K
+def footer_width(page: tuple[float, float], margins: Margins, bar: bool = True) -> float:
+    """Width (pt) of the footer's text, right of the scale bar (if the page has one)."""
+    return (page[0] - margins.right - margins.left - (106 if bar else 0)) * K
 
 
-def footer_lines(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> list[str]:
+def footer_lines(
+    lines: Sequence[str], page: tuple[float, float], margins: Margins, bar: bool = True
+) -> list[str]:
     """``lines`` wrapped to the footer's width."""
     regular = register_fonts()[0]
-    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins))
+    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins, bar))
 
 
 def footer_height(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> float:
@@ -326,16 +346,20 @@ def _footer(
     margins: Margins,
     lines: Sequence[str],
     t: PrintTexts,
+    *,
+    bar: bool = True,
 ) -> None:
-    """The scale bar at the lower left, ``lines`` (wrapped) to its right, top down from the
-    drawing's lower edge; raises ``ValueError`` if they do not fit (never drops a line)."""
+    """The scale bar at the lower left (unless ``bar`` is false: a page not at 1:1 has no
+    bar to measure), ``lines`` (wrapped) to its right, top down from the drawing's lower
+    edge; raises ``ValueError`` if they do not fit (never drops a line)."""
     regular, _, _, _ = register_fonts()
     x = margins.left * K
-    scale_bar(c, x, 8 * K, t=t)
-    text_x = x + 106 * K
+    if bar:
+        scale_bar(c, x, 8 * K, t=t)
+    text_x = x + 106 * K if bar else x
     c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
-    wrapped = footer_lines(lines, page, margins)
+    wrapped = footer_lines(lines, page, margins, bar)
     top = margins.bottom - 4.5
     if top - FOOTER_LEADING * (len(wrapped) - 1) < 2.5:
         raise ValueError(f"{len(wrapped)} footer lines do not fit a {margins.bottom} mm margin")
@@ -359,6 +383,7 @@ def write_tiled_template(
     overlap: float = 12.0,
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
+    name: str | None = None,
 ) -> TileGrid:
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
@@ -366,10 +391,16 @@ def write_tiled_template(
     drawing's own. The furniture speaks ``lang`` (see :mod:`generator.print.furniture`).
     """
     t = furniture(lang, locale_folders)
-    if isinstance(drawing, MachiningPlan):
-        drawing = plan_drawing(drawing, lang=lang, locale_folders=locale_folders)
-    drawing = replace(drawing, info=(*info, *drawing.info))
+    plan = drawing if isinstance(drawing, MachiningPlan) else None
+    if plan is not None:
+        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders, name=name)
+    assert isinstance(drawing, Drawing)
     grid = drawing_grid(drawing, paper, overlap)
+    if plan is not None and len(grid.tiles) == 1:  # one page: no seams, no registration marks
+        drawing = plan_drawing(
+            plan, lang=lang, locale_folders=locale_folders, registration=False, name=name
+        )
+    drawing = replace(drawing, info=(*info, *drawing.info))
     total = len(grid.tiles) + 1
     subject = t("print.template.map_subject", paper=paper)
     c = pdf_canvas(path, grid.page, title=f"{drawing.name} — {subject}", subject=subject)
@@ -599,6 +630,7 @@ def _map_page(
             else t("print.template.map_pages_one"),
         ),
         t,
+        bar=False,
     )
 
 
@@ -670,6 +702,7 @@ def write_sheet_template(
     margin: float = 15.0,
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
+    name: str | None = None,
 ) -> tuple[float, float]:
     """Write ``drawing`` 1:1 on one page sized to it; returns the page size in mm.
 
@@ -677,8 +710,10 @@ def write_sheet_template(
     plotter size); the footer grows to hold every instruction.
     """
     t = furniture(lang, locale_folders)
-    if isinstance(drawing, MachiningPlan):
-        drawing = plan_drawing(drawing, lang=lang, locale_folders=locale_folders)
+    if isinstance(drawing, MachiningPlan):  # one sheet: no seams, no registration marks
+        drawing = plan_drawing(
+            drawing, lang=lang, locale_folders=locale_folders, registration=False, name=name
+        )
     m = replace(SHEET_MARGINS, left=margin, right=margin)
     notes = sheet_notes(drawing, t, info)
     width = sheet_page_size(drawing.bounds, m)[0]
@@ -697,7 +732,7 @@ def write_sheet_template(
         c,
         page,
         m,
-        t("print.template.full_size"),
+        capitalised(t("print.template.full_size", kind=drawing.kind)),
         t("print.template.single_sheet", paper=paper_name(page, t)),
         (t("print.template.page", number=1, total=1), drawing.name),
     )

@@ -145,6 +145,10 @@ def _seam_spots(
     return spots
 
 
+SEAM_STEP = 0.25
+"""Resolution (mm) of the search for the seams' shift."""
+
+
 def tile_grid(
     bounds: Bounds,
     paper: str,
@@ -152,14 +156,42 @@ def tile_grid(
     margins: Margins | None = None,
     overlap: float = 12.0,
     keep: Callable[[Bounds], bool] | None = None,
+    seams_avoid: Sequence[Point] = (),
 ) -> TileGrid:
-    """The page grid for ``bounds`` on ``paper`` in whichever orientation needs fewer pages."""
+    """The page grid for ``bounds`` on ``paper`` in whichever orientation needs fewer pages;
+    with ``seams_avoid``, the grid is shifted (never beyond ``bounds``) so that its seams lie
+    as far as possible from those points."""
     margins = margins or Margins()
     width, height = PAPER_MM[paper]
     grids = [
-        _grid(bounds, page, margins, overlap, keep) for page in ((width, height), (height, width))
+        _grid(bounds, page, margins, overlap, keep, seams_avoid)
+        for page in ((width, height), (height, width))
     ]
     return min(grids, key=lambda g: (len(g.tiles), g.landscape))
+
+
+def seam_clearance(grid: TileGrid, points: Sequence[Point]) -> float:
+    """The smallest distance (mm) from any of ``points`` to a seam (cut line) of ``grid``."""
+    xs = [grid.seam_x(col) for col in range(grid.cols - 1)]
+    ys = [grid.seam_y(row) for row in range(grid.rows - 1)]
+    gaps = [abs(x - sx) for x, _ in points for sx in xs]
+    gaps += [abs(y - sy) for _, y in points for sy in ys]
+    return min(gaps, default=math.inf)
+
+
+def _shift(start: float, slack: float, step: float, count: int, values: Sequence[float]) -> float:
+    """The shift in ``[-slack/2, slack/2]`` of seams at ``start + k * step`` (k = 1..count-1)
+    that keeps them farthest from ``values`` (ties: the smallest shift)."""
+    if count < 2 or not values:
+        return 0.0
+    steps = int(slack / 2 / SEAM_STEP)
+
+    def clearance(shift: float) -> float:
+        seams = [start + shift + k * step for k in range(1, count)]
+        return min(abs(v - s) for v in values for s in seams)
+
+    shifts = sorted((k * SEAM_STEP for k in range(-steps, steps + 1)), key=abs)
+    return max(shifts, key=lambda shift: round(clearance(shift), 6))
 
 
 def _grid(
@@ -168,6 +200,7 @@ def _grid(
     margins: Margins,
     overlap: float,
     keep: Callable[[Bounds], bool] | None,
+    seams_avoid: Sequence[Point] = (),
 ) -> TileGrid:
     content_w = page[0] - margins.left - margins.right
     content_h = page[1] - margins.top - margins.bottom
@@ -179,6 +212,13 @@ def _grid(
     rows = max(1, math.ceil((y1 - y0 - overlap) / step_h))
     total_w, total_h = cols * step_w + overlap, rows * step_h + overlap
     left, top = (x0 + x1 - total_w) / 2, (y0 + y1 + total_h) / 2
+    # seams at left + k * step + overlap / 2 and top - k * step - overlap / 2
+    left += _shift(
+        left + overlap / 2, total_w - (x1 - x0), step_w, cols, [x for x, _ in seams_avoid]
+    )
+    top -= _shift(
+        -(top - overlap / 2), total_h - (y1 - y0), step_h, rows, [-y for _, y in seams_avoid]
+    )
     tiles = []
     for row in range(rows):
         for col in range(cols):

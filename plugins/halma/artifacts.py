@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,7 +46,9 @@ class HalmaBuild:
     paper: str = "A4"
     seats: tuple[int, ...] = (0, 3)
     lang: str = "en"
-    """The language of the templates (the variant's first)."""
+    """The language of the templates written without one (the variant's first)."""
+    languages: tuple[str, ...] = ()
+    """The languages the templates are written in (empty: :attr:`lang` only)."""
 
     @cached_property
     def plan(self) -> BoardPlan:
@@ -76,11 +78,45 @@ class HalmaBuild:
     def write_layout(self, path: Path) -> None:
         write_layout_svg(self.plan.plan, path)
 
-    def write_tiled_template(self, path: Path) -> None:
-        write_tiled_template(self.plan.plan, path, paper=self.paper, lang=self.lang)
+    def title(self, lang: str) -> str:
+        """What the template pages call the board: the game and the set, in ``lang``
+        (``Ķīniešu dambrete – 10 tapiņas katram, 121 iedobe``), never the variant's file name."""
+        from plugins.halma.rulebook import set_title
 
-    def write_sheet_template(self, path: Path) -> None:
-        write_sheet_template(self.plan.plan, path, lang=self.lang)
+        return set_title(lang, self.board.n)
+
+    def write_tiled_template(self, path: Path, lang: str | None = None) -> None:
+        lang = lang or self.lang
+        write_tiled_template(
+            self.plan.plan, path, paper=self.paper, lang=lang, name=self.title(lang)
+        )
+
+    def write_sheet_template(self, path: Path, lang: str | None = None) -> None:
+        lang = lang or self.lang
+        write_sheet_template(self.plan.plan, path, lang=lang, name=self.title(lang))
+
+    def template_artifacts(self) -> list[Artifact]:
+        """The tiled and the one-sheet template in every language of :attr:`languages`."""
+        paper = self.paper
+        out = []
+        for lang in self.languages or (self.lang,):
+            specs: list[tuple[str, str, Callable[[Path], None]]] = [
+                (
+                    f"print/drill-template-{paper.lower()}-{lang}.pdf",
+                    f"1:1 drill template tiled on {paper} with assembly map ({lang})",
+                    partial(self.write_tiled_template, lang=lang),
+                ),
+                (
+                    f"print/drill-template-full-size-{lang}.pdf",
+                    f"1:1 drill template on one sheet sized to the board ({lang})",
+                    partial(self.write_sheet_template, lang=lang),
+                ),
+            ]
+            out += [
+                Artifact("print/template", path, text, in_folder(write), lang=lang)
+                for path, text, write in specs
+            ]
+        return out
 
     def write_bom(self, path: Path) -> None:
         write_bom(path, bom_rows(self.board, self.production))
@@ -100,7 +136,6 @@ class HalmaBuild:
     def artifacts(self) -> list[Artifact]:
         p, holes = self.production, len(self.board)
         drill = f"{holes} holes D{mm(p.hole_diameter)} x {mm(p.hole_depth)} mm"
-        paper = self.paper
         specs: list[tuple[str, str, str, Callable[[Path], None]]] = [
             (
                 "cad/step",
@@ -134,18 +169,6 @@ class HalmaBuild:
                 self.write_layout,
             ),
             (
-                "print/template",
-                f"print/drill-template-{paper.lower()}.pdf",
-                f"1:1 drill template tiled on {paper} with assembly map",
-                self.write_tiled_template,
-            ),
-            (
-                "print/template",
-                "print/drill-template-full-size.pdf",
-                "1:1 drill template on one sheet sized to the board",
-                self.write_sheet_template,
-            ),
-            (
                 "bom/csv",
                 "bom.csv",
                 "bill of materials: blank, boards per sheet, holes, pegs per seating",
@@ -158,7 +181,8 @@ class HalmaBuild:
                 self.write_preview,
             ),
         ]
-        return [Artifact(kind, path, text, in_folder(write)) for kind, path, text, write in specs]
+        files = [Artifact(kind, path, text, in_folder(write)) for kind, path, text, write in specs]
+        return [*files, *self.template_artifacts()]
 
 
 def halma_build(variant: Variant) -> HalmaBuild:
@@ -170,6 +194,7 @@ def halma_build(variant: Variant) -> HalmaBuild:
         paper=variant.print.paper,
         seats=rules.seat_points(),
         lang=variant.print.languages[0],
+        languages=tuple(variant.print.languages),
     )
 
 

@@ -2,8 +2,8 @@
 
 A :class:`Scene` says what to show (which holes, which pegs, which hops, which seats) in hole
 indices of :func:`plugins.halma.geometry.star_board`; :func:`render` turns it into a ReportLab
-vector :class:`Drawing`. The scene builders below (setup, step, jump, chain, target lock, win)
-choose real board positions, so every diagram is a position the rules engine could reach.
+vector :class:`Drawing`. The rule figures' scenes are built by :mod:`plugins.halma.examples`
+from the game's scenarios as the engine plays them; only the plain board is built here.
 Coordinates are in pitch units (y down, as the geometry draws) until :func:`render` scales
 and flips them.
 """
@@ -68,17 +68,11 @@ class Scene:
     """Wood between the outermost hole centres and the board edge, in pitch units."""
     stamp: Mark = ""
     """A large tick or cross in the corner of the diagram."""
+    tint_strength: float = 0.22
+    """How much of its colour a tinted triangle keeps over the wood (0-1)."""
 
     def peg_map(self) -> dict[int, str]:
         return dict(self.pegs)
-
-
-@dataclass(frozen=True)
-class MoveColours:
-    """Colours of the diagrams that follow one mover: hex strings."""
-
-    mover: str
-    others: tuple[str, ...] = ()
 
 
 # -- small plane geometry -------------------------------------------------------------------
@@ -188,31 +182,6 @@ def patch(board: StarBoard, centre: tuple[int, int], radius: int) -> tuple[int, 
     return tuple(i for i, h in enumerate(board.holes) if hex_distance(h, centre) <= radius)
 
 
-def setup_scene(
-    board: StarBoard,
-    seats: Sequence[int],
-    colours: Sequence[str],
-    shape: Shape,
-    edge: float,
-    first_seat: int = 0,
-) -> Scene:
-    """Start position: the pegs of every seated point, seats numbered in turn order."""
-    pegs = tuple((h, colours[p]) for p in seats for h in board.points[p])
-    tints = tuple((p, colours[p] if p in seats else None) for p in range(6))
-    count = len(seats)
-    numbered = tuple(
-        (p, str((i - first_seat) % count + 1), colours[p]) for i, p in enumerate(seats)
-    )
-    return Scene(
-        holes=tuple(range(len(board))),
-        pegs=pegs,
-        tints=tints,
-        seats=numbered,
-        shape=shape,
-        edge=edge,
-    )
-
-
 def board_scene(board: StarBoard, colours: Sequence[str], shape: Shape, edge: float) -> Scene:
     """The empty board, each triangle tinted in the colour of the pegs that start there."""
     return Scene(
@@ -220,65 +189,7 @@ def board_scene(board: StarBoard, colours: Sequence[str], shape: Shape, edge: fl
         tints=tuple(enumerate(colours)),
         shape=shape,
         edge=edge,
-    )
-
-
-def step_scene(board: StarBoard, colours: MoveColours) -> Scene:
-    """A peg in the middle of the board and its steps to the empty neighbours."""
-    centre = hole_at(board, 0, 0)
-    blocker = board.neighbours[centre][0]
-    pegs = ((centre, colours.mover), (blocker, colours.others[0]))
-    hops = tuple(Hop(centre, n) for n in board.neighbours[centre] if n >= 0 and n != blocker)
-    return Scene(holes=patch(board, (0, 0), 2), pegs=pegs, hops=hops)
-
-
-def jump_scene(board: StarBoard, colours: MoveColours) -> Scene:
-    """A single jump east over a neighbouring peg into the empty hole behind it."""
-    start = hole_at(board, -1, 0)
-    hop = board.jump(start, 0)
-    assert hop is not None
-    over, land = hop
-    pegs = ((start, colours.mover), (over, colours.others[0]))
-    return Scene(
-        holes=patch(board, (0, 0), 2),
-        pegs=pegs,
-        ghosts=((land, colours.mover),),
-        hops=(Hop(start, land),),
-    )
-
-
-CHAIN_START = (-2, 0)
-CHAIN_DIRECTIONS = (0, 1, 5)
-"""The chain of the diagram: east, south-east, north-east (indices into ``DIRECTIONS``)."""
-
-
-def chain_scene(board: StarBoard, colours: MoveColours, jump_own: bool) -> Scene:
-    """A chain of three jumps, each over a peg; with ``jump_own`` one of them is the mover's."""
-    start = hole_at(board, *CHAIN_START)
-    jumped = [
-        colours.others[0],
-        colours.others[1],
-        colours.mover if jump_own else colours.others[2],
-    ]
-    pegs: list[tuple[int, str]] = [(start, colours.mover)]
-    hops: list[Hop] = []
-    here = start
-    for number, (direction, colour) in enumerate(zip(CHAIN_DIRECTIONS, jumped, strict=True), 1):
-        hop = board.jump(here, direction)
-        assert hop is not None, "chain leaves the board"
-        over, land = hop
-        pegs.append((over, colour))
-        hops.append(Hop(here, land, label=str(number)))
-        here = land
-    extras = [
-        (hole_at(board, -1, -1), colours.others[1]),
-        (hole_at(board, 2, -1), colours.others[0]),
-    ]
-    return Scene(
-        holes=patch(board, (0, 0), 2),
-        pegs=(*pegs, *extras),
-        ghosts=((here, colours.mover),),
-        hops=tuple(hops),
+        tint_strength=BOARD_TINT,
     )
 
 
@@ -289,45 +200,6 @@ def target_patch(board: StarBoard, rows_before: int) -> tuple[int, ...]:
         i
         for i, (q, r) in enumerate(board.holes)
         if r >= n + 1 - rows_before and q >= -n and q + r <= n
-    )
-
-
-def lock_scene(board: StarBoard, colours: MoveColours, target_lock: bool) -> Scene:
-    """A peg inside its target (P3): a move within it (✓) and a jump out of it (✗)."""
-    n = board.n
-    inside = hole_at(board, -1, n + 1)
-    out_hop = board.jump(inside, 4)
-    assert out_hop is not None
-    over_out, out = out_hop
-    within_hop = board.jump(inside, 2)
-    pegs = [(inside, colours.mover), (over_out, colours.others[0])]
-    if within_hop is not None and board.point_of_hole(within_hop[1]) == 3:
-        pegs.append((within_hop[0], colours.mover))
-        within = within_hop[1]
-    else:  # the smallest boards have no room for a jump inside the target
-        within = board.neighbours[inside][2]
-    settled = [h for h in board.points[3] if board.holes[h][1] >= n + 3 and h != within]
-    return Scene(
-        holes=target_patch(board, 2),
-        pegs=(*pegs, *((h, colours.mover) for h in settled)),
-        hops=(
-            Hop(inside, within, mark="ok"),
-            Hop(inside, out, mark="bad" if target_lock else "ok"),
-        ),
-        tints=((3, colours.mover),),
-    )
-
-
-def win_scene(board: StarBoard, colours: MoveColours, win_rule: str) -> Scene:
-    """The mover's target (P3) full, one hole held by another player's peg."""
-    target = board.points[3]
-    foreign = target[len(target) // 2]
-    pegs = tuple((h, colours.others[0] if h == foreign else colours.mover) for h in target)
-    return Scene(
-        holes=target_patch(board, 1),
-        pegs=pegs,
-        tints=((3, colours.mover),),
-        stamp="ok" if win_rule == "filled" else "bad",
     )
 
 
@@ -511,14 +383,29 @@ def _peg(centre: Point, radius: float, colour: str, ghost: bool = False) -> Grou
     )
 
 
-def _tint(colour: str | None) -> tuple[colors.Color | None, colors.Color]:
-    """Fill and outline of a triangle marked in ``colour``; colours close to the wood (white,
-    natural) keep their own fill and get a dark outline so that they still show."""
+BOARD_TINT = 0.7
+"""The board figure's triangles keep this much of their colour: blue must read as blue and
+black as black in print (the native review)."""
+DARK = 0.35
+"""A tint darker than this (luminance) gets light holes."""
+
+
+def _tint(colour: str | None, strength: float = 0.22) -> tuple[colors.Color | None, colors.Color]:
+    """Fill and outline of a triangle marked in ``colour`` (``strength`` of the colour over
+    the wood); colours close to the wood (white, natural) keep their own fill and get a dark
+    outline so that they still show."""
     if colour is None:
         return None, colors.HexColor(WOOD_EDGE)
     if math.dist(colors.HexColor(colour).rgb(), colors.HexColor(WOOD).rgb()) < 0.3:
         return colors.HexColor(colour), mix(colour, INK, 0.5)
-    return mix(colour, WOOD, 0.78), mix(colour, WOOD, 0.3)
+    return mix(colour, WOOD, 1 - strength), mix(colour, INK, 0.3)
+
+
+def _is_dark(colour: colors.Color | None) -> bool:
+    if colour is None:
+        return False
+    r, g, b = colour.rgb()
+    return 0.299 * r + 0.587 * g + 0.114 * b < DARK
 
 
 SEAT_R = 0.72
@@ -571,8 +458,11 @@ def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
             strokeLineJoin=1,
         )
     )
+    dark: set[int] = set()
     for point, colour in scene.tints:
-        fill, edge = _tint(colour)
+        fill, edge = _tint(colour, scene.tint_strength)
+        if _is_dark(fill):
+            dark.update(board.points[point])
         drawing.add(
             Polygon(
                 frame.flat(triangle_polygon(board, point)),
@@ -584,7 +474,8 @@ def render(board: StarBoard, scene: Scene, width: float) -> Drawing:
         )
     for hole in scene.holes:
         x, y = frame(board.xy(hole))
-        drawing.add(Circle(x, y, HOLE_R * scale, fillColor=colors.HexColor(HOLE), strokeColor=None))
+        ink = mix(HOLE, "#ffffff", 0.75) if hole in dark else colors.HexColor(HOLE)
+        drawing.add(Circle(x, y, HOLE_R * scale, fillColor=ink, strokeColor=None))
     for hole, colour in scene.ghosts:
         drawing.add(_peg(frame(board.xy(hole)), PEG_R * scale, colour, ghost=True))
     for hole, colour in scene.pegs:

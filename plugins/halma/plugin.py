@@ -15,11 +15,13 @@ from generator.api import (
     hookimpl,
     lazy,
 )
+from generator.scenarios import Scenarios
 from plugins.halma.agents import AGENTS
 from plugins.halma.checks import static_checks
 from plugins.halma.options import PRESETS, HalmaPrint, HalmaRules
 from plugins.halma.production import HalmaProduction
 from plugins.halma.rules import make_game
+from plugins.halma.scenario_keys import RULE_KEYS
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -63,6 +65,12 @@ GAME = GameDefinition(
     record_checker=lazy("plugins.halma.records:check_record"),
     duel=lazy("plugins.halma.duel:halma_duel"),
     designer=Path(__file__).with_name("designer.toml"),
+    scenarios=Scenarios(
+        folder=Path(__file__).parent / "scenarios",
+        play=lazy("plugins.halma.scenarios:play"),
+        locales=Path(__file__).parent / "locales",
+        rule_keys=RULE_KEYS,
+    ),
 )
 
 

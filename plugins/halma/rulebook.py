@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Self
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
 from generator import locales
 from generator.api import Artifact
 from generator.print import document as doc
 from generator.variant import Variant
-from plugins.halma import diagrams
+from plugins.halma import diagrams, examples
 from plugins.halma.box import Box, box_of
-from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, opposite, star_board
+from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, star_board
 from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
 from plugins.halma.parts import blank_size, edge_distance
 from plugins.halma.production import PALETTE, HalmaProduction
@@ -66,23 +66,6 @@ def point_colours(production: HalmaProduction) -> tuple[str, ...]:
     return tuple(PALETTE[name] for name in production.peg_colours)
 
 
-def move_colours(production: HalmaProduction) -> diagrams.MoveColours:
-    """The mover is the player at the top (P0); the others are the rest, farthest first."""
-    hexes = point_colours(production)
-    mover = hexes[0]
-    others = tuple(hexes[p] for p in (3, 1, 2, 4, 5) if hexes[p] != mover)
-    fallback = ("#8a8a8a", "#5a5a5a", "#b0b0b0")
-    return diagrams.MoveColours(mover=mover, others=(*others, *fallback)[:3])
-
-
-def favoured_seat(seats: tuple[int, ...]) -> int | None:
-    """Index of the first seat whose target nobody starts from (5 players: P2's player)."""
-    for index, point in enumerate(seats):
-        if opposite(point) not in seats:
-            return index
-    return None
-
-
 def halma_styles() -> doc.Styles:
     """The standard styles at :data:`BODY_SIZE`, captions and legends at :data:`CAPTION_SIZE`."""
     base = doc.make_styles(size=BODY_SIZE)
@@ -98,13 +81,42 @@ def halma_styles() -> doc.Styles:
 
 # -- the book -------------------------------------------------------------------------------
 
+GUESSED_PAGE = 2
+"""Where a cross-referenced block is assumed to be before the book was laid out once."""
 
+
+class PageMark(Flowable):
+    """An invisible flowable that writes the page it lands on into ``pages[name]``."""
+
+    def __init__(self, name: str, pages: dict[str, int]) -> None:
+        super().__init__()
+        self.name, self.pages = name, pages
+        self.width = self.height = 0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return (0, 0)
+
+    def draw(self) -> None:
+        self.pages[self.name] = self.canv.getPageNumber()
+
+
+@dataclasses.dataclass(frozen=True)
 class Book(doc.Book[Texts, HalmaRules, HalmaProduction]):
-    """Everything the sections need."""
+    """Everything the sections need; ``pages`` holds the page of each :class:`PageMark` as
+    the last layout found it (cross-references read it, the next layout fills it)."""
+
+    pages: dict[str, int] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def on(cls, paper: str, t: Texts, rules: HalmaRules, production: HalmaProduction) -> Self:
         return cls(t, rules, production, halma_styles(), doc.text_width(paper))
+
+    def page_of(self, mark: str) -> int:
+        """The page of ``mark`` in the last layout (:data:`GUESSED_PAGE` before the first)."""
+        return self.pages.get(mark, GUESSED_PAGE)
+
+    def mark(self, name: str) -> Flowable:
+        return PageMark(name, self.pages)
 
     @property
     def box(self) -> Box:
@@ -239,15 +251,9 @@ def _components(book: Book) -> list[Flowable]:
 
 
 def _setup_cell(book: Book, players: int) -> list[Flowable]:
-    rules, production = book.rules, book.production
-    first = rules.first_seat if players == rules.players else 0
-    scene = diagrams.setup_scene(
-        book.board,
-        SEATINGS[players],
-        point_colours(production),
-        production.outline,
-        board_edge(production),
-        first_seat=first,
+    production = book.production
+    _, scene = examples.setup(
+        book.rules, players, point_colours(production), production.outline, board_edge(production)
     )
     drawing = diagrams.render(book.board, scene, book.width / 3 - 10)
     return [
@@ -280,13 +286,16 @@ def _legend(book: Book) -> list[Flowable]:
 
 def _setup(book: Book) -> list[Flowable]:
     t = book.t
-    bullets = [book.bullet(t(f"setup.{key}")) for key in ("two", "three", "four", "five", "six")]
+    page = book.page_of("five_note")
+    bullets = [
+        book.bullet(t(f"setup.{key}", page=page)) for key in ("two", "three", "four", "five", "six")
+    ]
     cells = [_setup_cell(book, k) for k in SEAT_COUNTS] + [_legend(book)]
     setup = book.para("setup.text", components=t("components.heading"))
     intro = [book.heading("setup.heading"), setup, *bullets]
     out: list[Flowable] = [*intro, Spacer(1, 4), doc.grid(cells, 3, book.width)]
     seats = SEATINGS[5]
-    favoured = favoured_seat(seats)
+    favoured = examples.favoured_seat(book.rules)
     if favoured is not None:
         first = book.rules.first_seat if book.rules.players == 5 else 0
         note = t(
@@ -294,27 +303,28 @@ def _setup(book: Book) -> list[Flowable]:
             seat=(favoured - first) % 5 + 1,
             position=t(f"points.p{seats[favoured]}"),
         )
-        out.append(doc.note_box([Paragraph(note, book.styles.body)], book.styles, book.width))
+        box = doc.note_box([Paragraph(note, book.styles.body)], book.styles, book.width)
+        out += [book.mark("five_note"), box]
     return out
 
 
 def _play(book: Book) -> list[Flowable]:
-    t, s, board = book.t, book.styles, book.board
+    t, s = book.t, book.styles
     own = "on" if book.rules.jump_own else "off"
-    colours = move_colours(book.production)
+    hexes = point_colours(book.production)
     figure_width = book.width / 3 - 14
-    scenes = [
-        ("play.caption_step", diagrams.step_scene(board, colours)),
-        ("play.caption_jump", diagrams.jump_scene(board, colours)),
-        ("play.caption_chain", diagrams.chain_scene(board, colours, book.rules.jump_own)),
+    figures = [
+        ("play.caption_step", examples.step_figure(book.rules, hexes)),
+        ("play.caption_jump", examples.jump_figure(book.rules, hexes)),
+        ("play.caption_chain", examples.chain_figure(book.rules, hexes)),
     ]
     cells = [
         [
-            doc.Diagram(diagrams.render(board, scene, figure_width)),
+            doc.Diagram(diagrams.render(ex.board, scene, figure_width)),
             Spacer(1, 2),
             Paragraph(t(key), s.caption),
         ]
-        for key, scene in scenes
+        for key, (ex, scene) in figures
     ]
     moves = [
         book.heading("play.heading"),
@@ -335,25 +345,45 @@ def _play(book: Book) -> list[Flowable]:
     ]
 
 
+def _example_figure(
+    book: Book, figure: tuple[examples.Example, diagrams.Scene], caption_key: str
+) -> list[Flowable]:
+    ex, scene = figure
+    drawing = diagrams.render(ex.board, scene, book.width * FIGURE_SHARE)
+    return [
+        doc.Diagram(drawing),
+        Spacer(1, 3),
+        Paragraph(book.t(caption_key), book.styles.caption),
+    ]
+
+
 def _lock(book: Book) -> list[Flowable]:
     lock = book.rules.target_lock
-    scene = diagrams.lock_scene(book.board, move_colours(book.production), lock)
-    figure = book.figure(scene, "lock.caption_on" if lock else "lock.caption_off", FIGURE_SHARE)
+    figure = examples.lock_figure(book.rules, point_colours(book.production))
+    caption = "lock.caption_on" if lock else "lock.caption_off"
     text = [book.para("options.target_lock_on" if lock else "options.target_lock_off")]
-    return [book.beside(text, figure, 1 - FIGURE_SHARE, heading="lock.heading")]
+    return [
+        book.beside(
+            text, _example_figure(book, figure, caption), 1 - FIGURE_SHARE, heading="lock.heading"
+        )
+    ]
 
 
 def _win(book: Book) -> list[Flowable]:
     rule = book.rules.win_rule
-    scene = diagrams.win_scene(book.board, move_colours(book.production), rule)
-    figure = book.figure(scene, f"win.caption_{rule}", FIGURE_SHARE)
+    figure = examples.win_figure(book.rules, point_colours(book.production))
     text = [book.para(f"options.win_rule_{rule}")]
     if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
         text.append(book.para("win.stands"))
     text += [book.para("win.draw"), book.para("win.stalemate")]
-    return [
-        book.beside(text, figure, 1 - FIGURE_SHARE, heading="win.heading", pointer="win.next_page")
-    ]
+    section = book.beside(
+        text,
+        _example_figure(book, figure, f"win.caption_{rule}"),
+        1 - FIGURE_SHARE,
+        heading="win.heading",
+        pointer="win.next_page",
+    )
+    return [KeepTogether([section])]  # the whole section on one page (the native review)
 
 
 def _tips_and_facts(book: Book) -> list[Flowable]:
@@ -366,10 +396,18 @@ SECTIONS = (_title, _components, _setup, _play, _lock, _win, _tips_and_facts)
 
 
 def rulebook_story(
-    t: Texts, rules: HalmaRules, production: HalmaProduction, paper: str
+    t: Texts,
+    rules: HalmaRules,
+    production: HalmaProduction,
+    paper: str,
+    pages: dict[str, int] | None = None,
 ) -> list[Flowable]:
-    """The flowables of the rulebook in the language of ``t``."""
-    return doc.sections_story(SECTIONS, Book.on(paper, t, rules, production), SECTION_GAP)
+    """The flowables of the rulebook in the language of ``t``; ``pages`` (see :class:`Book`)
+    gives the cross-references their pages and receives where the marks land."""
+    book = Book.on(paper, t, rules, production)
+    if pages is not None:
+        book = dataclasses.replace(book, pages=pages)
+    return doc.sections_story(SECTIONS, book, SECTION_GAP)
 
 
 def write_rulebook(
@@ -379,16 +417,30 @@ def write_rulebook(
     production: HalmaProduction,
     setup: doc.PrintSetup,
 ) -> int:
-    """Write the rulebook PDF in ``lang`` on the setup's paper (``A4``/``Letter``); returns its pages."""
+    """Write the rulebook PDF in ``lang`` on the setup's paper; returns its page count."""
     t = Texts(lang)
-    story = rulebook_story(t, rules, production, setup.paper)
-    return doc.write_rulebook(path, story, t, setup=setup, set_name=set_name(t, rules))
+    name = set_name(t, rules)
+    pages: dict[str, int] = {}
+    count = 0
+    for _ in range(3):  # lay out again until every cross-reference names its page
+        guessed = dict(pages)
+        story = rulebook_story(t, rules, production, setup.paper, pages)
+        count = doc.write_rulebook(path, story, t, setup=setup, set_name=name)
+        if all(pages[mark] == guessed.get(mark, GUESSED_PAGE) for mark in pages):
+            return count
+    raise ValueError(f"the cross-references of {path.name} do not settle: {pages}")
 
 
 def set_name(t: Texts, rules: HalmaRules) -> str:
     """What the set is, in ``t``'s words: ``10 pegs each, 121 holes``."""
     pegs = t.count("peg", holes_per_point(rules.n))
     return t("meta.set", pegs=pegs, holes=t.count("hole", hole_count(rules.n)))
+
+
+def set_title(lang: str, n: int) -> str:
+    """The game and the set in ``lang``: ``Star Halma – 10 pegs each, 121 holes``."""
+    t = Texts(lang)
+    return t("meta.set_title", title=t("meta.title"), set=set_name(t, HalmaRules(n=n)))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

@@ -62,6 +62,17 @@ def test_artifact_kinds_and_paths(built: Built) -> None:
     assert "cad/board.step" in paths and "cad/peg.step" in paths
 
 
+def test_templates_in_every_language_of_the_variant() -> None:
+    build = HalmaBuild(star_board(N), P, "x", paper="A4", lang="lv", languages=("lv", "en"))
+    templates = [(a.path, a.lang) for a in build.artifacts() if a.kind == "print/template"]
+    assert templates == [
+        ("print/drill-template-a4-lv.pdf", "lv"),
+        ("print/drill-template-full-size-lv.pdf", "lv"),
+        ("print/drill-template-a4-en.pdf", "en"),
+        ("print/drill-template-full-size-en.pdf", "en"),
+    ]
+
+
 def test_dxf_reads_back_clean_with_one_circle_per_hole(built: Built) -> None:
     folder = built.folder
     doc, auditor = recover.readfile(folder / "cad/board.dxf")
@@ -203,7 +214,7 @@ def pdf_text(path: Path, page: int) -> str:
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_tiled_template_pages_labels_and_scale_bars(built: Built) -> None:
     folder = built.folder
-    path = folder / "print/drill-template-a4.pdf"
+    path = folder / "print/drill-template-a4-en.pdf"
     reader = PdfReader(path)
     tiles = len(reader.pages) - 1
     assert tiles >= 4
@@ -223,19 +234,19 @@ def test_tiled_template_pages_labels_and_scale_bars(built: Built) -> None:
         assert f"Part {tile} of {tiles}" in label, label
     assert "row 1, column 1" in labels[0] and "row 1, column 2" in labels[1]
     assert any("row 2, column 2" in label for label in labels)
-    assert "this bar must measure 100 mm" in first
+    assert "this bar must measure 100 mm" not in first  # the map is drawn small
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_single_sheet_template_is_sized_to_the_board(built: Built) -> None:
     build, folder, _ = built
-    reader = PdfReader(folder / "print/drill-template-full-size.pdf")
+    reader = PdfReader(folder / "print/drill-template-full-size-en.pdf")
     assert len(reader.pages) == 1
     width_mm = float(reader.pages[0].mediabox.width) * 25.4 / 72
     height_mm = float(reader.pages[0].mediabox.height) * 25.4 / 72
     board_w, board_h = build.plan.plan.size
     assert board_w < width_mm < board_w + 60 and board_h < height_mm < board_h + 80
-    assert "page 1 of 1" in pdf_text(folder / "print/drill-template-full-size.pdf", 1)
+    assert "page 1 of 1" in pdf_text(folder / "print/drill-template-full-size-en.pdf", 1)
 
 
 def test_pdf_fonts_are_embedded(built: Built) -> None:
@@ -243,7 +254,7 @@ def test_pdf_fonts_are_embedded(built: Built) -> None:
     if shutil.which("pdffonts") is None:
         pytest.skip("poppler-utils not installed")
     out = subprocess.run(
-        ["pdffonts", str(folder / "print/drill-template-a4.pdf")],
+        ["pdffonts", str(folder / "print/drill-template-a4-en.pdf")],
         capture_output=True,
         text=True,
         check=True,

@@ -12,11 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pdfread import page_texts
 from pypdf import PdfReader
 
 from generator.api import CheckOptions, GameDefinition
 from generator.print.document import rulebook_info
-from generator.variant import Variant
+from generator.print.rulebook import PrintSetup
+from generator.registry import load_registry
+from generator.variant import Variant, load_variant
 from plugins.halma.options import HalmaPrint, HalmaRules
 from plugins.halma.production import HalmaProduction
 from plugins.halma.rulebook import (
@@ -24,9 +27,11 @@ from plugins.halma.rulebook import (
     rulebook_artifacts,
     rulebook_story,
     set_name,
+    set_title,
     write_rulebook,
 )
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PAPERS = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
 LATVIAN_LETTERS = "āčēģīķļņšūž"
 LATVIAN_WORDS = (
@@ -67,7 +72,7 @@ def plain(markup: str) -> str:
 
 def book(tmp: Path, lang: str, paper: str = "A4", **rules: Any) -> Path:
     path = tmp / f"rulebook-{lang}-{paper}-{len(list(tmp.iterdir()))}.pdf"
-    write_rulebook(path, lang, HalmaRules(**rules), HalmaProduction(), paper)
+    write_rulebook(path, lang, HalmaRules(**rules), HalmaProduction(), PrintSetup(paper))
     return path
 
 
@@ -192,7 +197,7 @@ def test_latvian_review_wording() -> None:
     )
     assert (
         lv["setup.five"]
-        == "Pieci spēlētāji: spēle nav paredzēta piecatā, taču tas nav aizliegts (sk. piezīmi „Ņemiet vērā!“ zem sākuma izkārtojumiem)."
+        == "Pieci spēlētāji – spēle pieciem nav paredzēta, taču nav arī aizliegta (sk. piezīmi {page}. lappusē)."
     )
     assert "ir spēle {players} spēlētājiem" in lv["intro.text"]
     assert "sacīkste" not in lv["intro.text"] and "sacensība" not in lv["intro.text"]
@@ -215,10 +220,66 @@ def test_latvian_second_review_wording() -> None:
     assert "pāri tik daudzām tapiņām" not in lv["play.chain"]
     assert "arī savā sākuma iedobē" in lv["play.no_repeat"]
     assert lv["options.target_lock_on"].startswith(
-        "Ja tapiņa gājiena beigās ir palikusi savā mērķa trijstūrī"
+        "Kad tapiņa kādu gājienu ir beigusi savā mērķa trijstūrī, turpmāk to drīkst pārvietot "
+        "tikai šā trijstūra robežās – arī katrā lēcienu ķēdes lēcienā."
     )
     assert not [key for key, value in lv.items() if "Uzmanību" in value]
     assert not [key for key, value in lv.items() if "brīv" in value]
+
+
+def test_latvian_third_review_wording() -> None:
+    """The native reader's third read (round 2): a peg that just jumped in is locked too, the
+    captions and the win section without calques, the board's name, "usually"."""
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
+    assert "palikusi" not in lv["options.target_lock_on"]
+    assert lv["lock.caption_on"].endswith(
+        "tajā tā drīkst pārvietoties (✓), bet iziet ārā nedrīkst (✗)."
+    )
+    assert lv["win.stands"].endswith(
+        "ja vēlāk tajā pašā kārtā cita spēlētāja tapiņa pamet jūsu mērķa trijstūri."
+    )
+    assert (
+        "kurā kāds izpildījis uzvaras nosacījumu; tā visiem ir vienāds gājienu skaits."
+        in (lv["win.draw"])
+    )
+    assert not [key for key, value in lv.items() if "sk. zemāk" in value]
+    assert "vai lēkt ar to pāri citām tapiņām" in lv["intro.text"]
+    assert "– arī uz iedobēm citu spēlētāju trijstūros" in lv["play.anywhere"]
+    assert (lv["facts.shape"], lv["facts.size"]) == ("Laukuma forma", "Laukuma izmēri")
+    assert lv["play.order"].startswith("Spēli parasti sāk jaunākais spēlētājs")
+    assert not [key for key, value in lv.items() if "Plātne" in value or "plywright" in value]
+
+
+@pytest.mark.parametrize("name", ["halma-standard", "halma-pro"])
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_the_five_player_bullet_names_the_page_of_its_note(
+    tmp_path: Path, name: str, lang: str
+) -> None:
+    variant = load_variant(EXAMPLES / f"{name}.toml", load_registry())
+    path = tmp_path / "book.pdf"
+    (artifact,) = [a for a in rulebook_artifacts(variant) if a.lang == lang]
+    artifact.write(path)
+    pages = [" ".join(text.replace("\u00a0", " ").split()) for text in page_texts(path)]
+    note = {"lv": "Ņemiet vērā! Pieciem spēlētājiem", "en": "Note on five players."}[lang]
+    (on,) = [number for number, text in enumerate(pages, 1) if note in text]
+    said = {"lv": f"(sk. piezīmi {on}. lappusē)", "en": f"(see the note on page {on})"}[lang]
+    assert any(said in text for text in pages)
+
+
+@pytest.mark.parametrize("name", ["halma-standard", "halma-pro"])
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_the_winning_section_stays_on_one_page(tmp_path: Path, name: str, lang: str) -> None:
+    variant = load_variant(EXAMPLES / f"{name}.toml", load_registry())
+    path = tmp_path / "book.pdf"
+    (artifact,) = [a for a in rulebook_artifacts(variant) if a.lang == lang]
+    artifact.write(path)
+    t = Texts(lang)
+    pages = [" ".join(text.replace("\u00a0", " ").split()) for text in page_texts(path)]
+    first, last = plain(t("options.win_rule_filled")), plain(t("win.stalemate"))
+    caption = plain(t("win.caption_filled"))
+    (page,) = [text for text in pages if first[:40] in text]
+    assert last[:40] in page and caption[:30] in page
+    assert not any("plywright" in text or name in text for text in pages)
 
 
 def test_same_variant_same_bytes(tmp_path: Path) -> None:
@@ -277,6 +338,8 @@ def test_every_locale_key_is_used(lang: str) -> None:
         rulebook_story(texts, rules, production, "A4")
         rulebook_info(texts, set_name(texts, rules))
         used |= texts.used
+    used.add("meta.set_title")  # the templates' title (plugins.halma.rulebook.set_title)
+    assert set_title(lang, 4).startswith(Texts(lang)("meta.title"))
     assert sorted(set(Texts(lang).strings()) - used) == []
 
 
@@ -310,7 +373,7 @@ def test_artifacts_one_per_language(tmp_path: Path) -> None:
     page = PdfReader(target).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["Letter"]
     text = pdf_text(target)
-    assert "Komplekts: 10 tapiņas katram, 121 iedobe · plywright" in text
+    assert "Komplekts: 10 tapiņas katram, 121 iedobe" in text
     assert "club" not in text, "the variant file's name is not for players"
 
 
@@ -323,7 +386,9 @@ def test_same_bytes_in_another_process(tmp_path: Path) -> None:
         "from plugins.halma.options import HalmaRules; "
         "from plugins.halma.production import HalmaProduction; "
         "from plugins.halma.rulebook import write_rulebook; "
-        "write_rulebook(Path(sys.argv[1]), 'en', HalmaRules(n=5), HalmaProduction(), 'A4')"
+        "from generator.print.rulebook import PrintSetup; "
+        "write_rulebook(Path(sys.argv[1]), 'en', HalmaRules(n=5), HalmaProduction(), "
+        "PrintSetup('A4'))"
     )
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     subprocess.run([sys.executable, "-c", script, str(there)], check=True, env=env)

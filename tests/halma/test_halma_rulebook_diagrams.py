@@ -1,4 +1,5 @@
-"""Rulebook diagrams: every pictured move is legal on the geometry model; sizes and drawings."""
+"""Rulebook diagrams: the rule figures are scenarios as the engine played them (every pictured
+move is legal on the geometry model and in the engine); sizes and drawings."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ import pytest
 from reportlab.graphics.shapes import Group, String
 
 from generator.print.fonts import register_fonts
-from plugins.halma import diagrams
+from plugins.halma import diagrams, examples
 from plugins.halma.geometry import DIRECTIONS, MAX_N, MIN_N, StarBoard, star_board
-from plugins.halma.options import SEATINGS
+from plugins.halma.options import SEATINGS, HalmaRules
 from plugins.halma.production import HalmaProduction
-from plugins.halma.rulebook import board_size_mm, favoured_seat, move_colours, point_colours
+from plugins.halma.rulebook import board_size_mm, point_colours
 
 SIZES = range(MIN_N, MAX_N + 1)
-COLOURS = move_colours(HalmaProduction())
+HEXES = point_colours(HalmaProduction())
+MOVER = HEXES[0]
 
 
 def single_jump(board: StarBoard, start: int, end: int) -> int | None:
@@ -53,38 +55,41 @@ def assert_legal_chain(
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("jump_own", [True, False])
 def test_chain_jump_is_legal(n: int, jump_own: bool) -> None:
-    board = star_board(n)
-    scene = diagrams.chain_scene(board, COLOURS, jump_own)
+    ex, scene = examples.chain_figure(HalmaRules(n=n, jump_own=jump_own), HEXES)
+    board = ex.board
+    assert ex.rules.jump_own is jump_own
     assert len(scene.hops) == 3
     assert_legal_chain(board, scene, scene.hops, jump_own)
     assert [hop.label for hop in scene.hops] == ["1", "2", "3"]
-    assert dict(scene.ghosts) == {scene.hops[-1].end: COLOURS.mover}
+    assert dict(scene.ghosts) == {scene.hops[-1].end: MOVER}
     jumped = [scene.peg_map()[single_jump(board, h.start, h.end) or -1] for h in scene.hops]
-    assert (COLOURS.mover in jumped) is jump_own
+    assert (MOVER in jumped) is jump_own
+    assert len(set(jumped) - {MOVER}) == 2, "pegs of two other colours are jumped"
     assert set(scene.holes) >= {h.end for h in scene.hops} | set(scene.peg_map())
 
 
 @pytest.mark.parametrize("n", SIZES)
 def test_step_and_jump_are_legal(n: int) -> None:
-    board = star_board(n)
-    step = diagrams.step_scene(board, COLOURS)
+    ex, step = examples.step_figure(HalmaRules(n=n), HEXES)
+    board = ex.board
     pegs = step.peg_map()
     assert len(step.hops) == 5  # six neighbours, one blocked
     for hop in step.hops:
         assert hop.end in board.neighbours[hop.start] and hop.end not in pegs
-    jump = diagrams.jump_scene(board, COLOURS)
+    _, jump = examples.jump_figure(HalmaRules(n=n), HEXES)
     assert_legal_chain(board, jump, jump.hops, jump_own=False)
 
 
-@pytest.mark.parametrize("n", SIZES)
+@pytest.mark.parametrize("n", [4, 5])
 @pytest.mark.parametrize("lock", [True, False])
 def test_target_lock_diagram(n: int, lock: bool) -> None:
-    board = star_board(n)
-    scene = diagrams.lock_scene(board, COLOURS, lock)
+    ex, scene = examples.lock_figure(HalmaRules(n=n, target_lock=lock), HEXES)
+    board = ex.board
+    assert board.n == n and ex.rules.target_lock is lock
     target = set(board.points[3])  # the top player's target
     allowed, leaving = scene.hops
     pegs = scene.peg_map()
-    assert allowed.start in target and pegs[allowed.start] == COLOURS.mover
+    assert allowed.start in target and pegs[allowed.start] == MOVER
     assert allowed.end in target and allowed.mark == "ok"
     assert leaving.end not in target
     assert leaving.mark == ("bad" if lock else "ok")
@@ -94,34 +99,50 @@ def test_target_lock_diagram(n: int, lock: bool) -> None:
             assert_legal_chain(board, scene, (hop,), jump_own=True)
 
 
+def test_a_board_no_scenario_is_written_for_shows_the_first_on_its_own_board() -> None:
+    ex, _ = examples.lock_figure(HalmaRules(n=6), HEXES)
+    assert ex.board.n == 4 and ex.scenario.id == "target-lock-standard"
+
+
+@pytest.mark.parametrize("n", [4, 5])
 @pytest.mark.parametrize("rule", ["filled", "own"])
-def test_win_diagram_shows_a_full_target_with_a_foreign_peg(rule: str) -> None:
-    board = star_board(4)
-    scene = diagrams.win_scene(board, COLOURS, rule)
+def test_win_diagram_shows_a_full_target_with_a_foreign_peg(n: int, rule: str) -> None:
+    ex, scene = examples.win_figure(HalmaRules(n=n, win_rule=rule), HEXES)
+    board = ex.board
     pegs = scene.peg_map()
     assert set(pegs) == set(board.points[3])
-    owners = set(pegs.values())
-    assert COLOURS.mover in owners and len(owners) == 2
+    owners = [pegs[h] for h in board.points[3]]
+    assert owners.count(MOVER) == len(owners) - 1 and len(set(owners)) == 2
     assert scene.stamp == ("ok" if rule == "filled" else "bad")
 
 
 @pytest.mark.parametrize("players", sorted(SEATINGS))
 def test_setup_diagram_places_every_peg(players: int) -> None:
     board = star_board(4)
-    colours = point_colours(HalmaProduction())
-    scene = diagrams.setup_scene(board, SEATINGS[players], colours, "hexagon", 0.8)
+    _, scene = examples.setup(HalmaRules(), players, HEXES, "hexagon", 0.8)
     pegs = scene.peg_map()
     assert len(pegs) == players * 10
     for point in range(6):
         held = {pegs.get(h) for h in board.points[point]}
-        assert held == ({colours[point]} if point in SEATINGS[players] else {None})
+        assert held == ({HEXES[point]} if point in SEATINGS[players] else {None})
     assert len(scene.holes) == 121, "empty triangles stay visible"
     assert sorted(label for _, label, _ in scene.seats) == [str(i + 1) for i in range(players)]
 
 
 def test_five_players_favour_the_seat_with_nobody_opposite() -> None:
-    assert favoured_seat(SEATINGS[5]) == 2  # the player on P2: P5 is empty
-    assert favoured_seat(SEATINGS[6]) is None
+    assert examples.favoured_seat(HalmaRules()) == 2  # the player on P2: P5 is empty
+
+
+def test_the_board_figure_tints_are_strong() -> None:
+    """Blue must print blue and black black (the native review): the board figure's fill is
+    nearer the peg colour than the wood."""
+    for colour in ("#1f5fbf", "#222222"):
+        fill, _ = diagrams._tint(colour, diagrams.BOARD_TINT)
+        assert fill is not None
+        rgb = fill.rgb()
+        near_colour = math.dist(rgb, diagrams.colors.HexColor(colour).rgb())
+        near_wood = math.dist(rgb, diagrams.colors.HexColor(diagrams.WOOD).rgb())
+        assert near_colour < near_wood
 
 
 def test_board_size_is_the_cad_outline() -> None:
@@ -157,7 +178,7 @@ def strings(node: object) -> list[String]:
 
 def test_render_keeps_the_width_and_uses_dejavu() -> None:
     board = star_board(4)
-    scene = diagrams.setup_scene(board, SEATINGS[6], point_colours(HalmaProduction()), "star", 0.8)
+    _, scene = examples.setup(HalmaRules(), 6, HEXES, "star", 0.8)
     drawing = diagrams.render(board, scene, 150)
     assert drawing.width == 150 and 100 < drawing.height < 250
     labels = [s for node in drawing.contents for s in strings(node)]

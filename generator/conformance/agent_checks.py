@@ -19,8 +19,8 @@ class AgentPlay:
     seat), then once at each of ``samples`` positions spread over a random game (its end
     included); a searching agent plays with at most ``budget``."""
 
-    moves: int = 24
-    samples: int = 8
+    moves: int = 10
+    samples: int = 6
     budget: int = 2
 
 

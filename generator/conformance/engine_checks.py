@@ -202,13 +202,15 @@ def random_game(
     clones: bool = True,
     defaults: bool = True,
     limit: int | None = None,
+    clone_opening: int = CLONE_EVERY_STEP,
 ) -> State:
     """Play one random game to its end, checking the new state, every position, every
     action record, the turn order (``defaults``: see :meth:`TurnOrder.of`) and (if
     ``clones``) that a clone is independent of its original and plays the same; then that
     the end is sound and that the history replays to the same state, move for move.
     ``limit``: stop after that many actions when it is below ``GameInfo.max_length`` (the
-    end is then not checked)."""
+    end is then not checked); ``clone_opening``: clones are compared at every move up to
+    there, then at every :data:`CLONE_STRIDE`-th."""
     state = game.new_initial_state()
     check_new_state(game, state)
     order = TurnOrder.of(game.info(), defaults=defaults)
@@ -229,7 +231,7 @@ def random_game(
         assert isinstance(state.action_record(action), dict), (
             f"at move {step}: action_record({action}) must be a dict"
         )
-        if clones and (step < CLONE_EVERY_STEP or step % CLONE_STRIDE == 0):
+        if clones and (step < clone_opening or step % CLONE_STRIDE == 0):
             before = fingerprint(state)
             copy = state.clone()
             state.apply_action(action)
@@ -268,17 +270,49 @@ def check_replay(game: Game, history: Sequence[int], trail: Sequence[tuple[objec
     )
 
 
+def plain_game(game: Game, rng: random.Random, limit: int | None = None) -> State:
+    """A random game played without checks (to its end, or ``limit`` actions)."""
+    state = game.new_initial_state()
+    bound = game.info().max_length if limit is None else min(limit, game.info().max_length)
+    for _ in range(bound):
+        if state.is_terminal():
+            break
+        state.apply_action(choose(state, rng))
+    return state
+
+
+def _checkpoints(length: int) -> list[int]:
+    """Moves where two replays are compared: the first 16, the powers of two, the end."""
+    marks = set(range(min(length, 16) + 1)) | {length}
+    marks |= {1 << k for k in range(length.bit_length()) if 1 << k <= length}
+    return sorted(marks)
+
+
 def first_parting(one: Game, two: Game, history: Sequence[int]) -> str | None:
     """Where two games (e.g. the engine and one rebuilt from ``parameters()``) part when
-    both replay ``history``: ``None`` if they never do, else the move and both positions."""
+    both replay ``history``: ``None`` if they never do, else the first move where they
+    differ and both positions (compared at :func:`_checkpoints`, then move by move
+    between the last two)."""
+    a, b = one.new_initial_state(), two.new_initial_state()
+    good, marks = 0, _checkpoints(len(history))
+    for move in range(len(history) + 1):
+        if move in marks:
+            if light_fingerprint(a) != light_fingerprint(b):
+                break
+            good = move
+        if move < len(history):
+            a.apply_action(history[move])
+            b.apply_action(history[move])
+    else:
+        return None
     a, b = one.new_initial_state(), two.new_initial_state()
     for move in range(len(history) + 1):
-        if fingerprint(a) != fingerprint(b):
+        if move >= good and light_fingerprint(a) != light_fingerprint(b):
             return f"at move {move}:\n{describe(a)}\n-- against --\n{describe(b)}"
         if move < len(history):
             a.apply_action(history[move])
             b.apply_action(history[move])
-    return None
+    return None  # the first pass found a difference the second did not: not deterministic
 
 
 def illegal_candidates(state: State, rng: random.Random, seen: set[int]) -> list[int]:

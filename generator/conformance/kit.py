@@ -134,13 +134,13 @@ class GameConformance:
     """Build every preset twice (slow for CAD games); ``False``: the default preset only."""
     cross_cutting: ClassVar[bool] = False
     """True for a plugin that deliberately adds artifacts to other games' builds."""
-    schema_examples: ClassVar[int] = 12
+    schema_examples: ClassVar[int] = 8
     """``[rules]`` tables drawn from the rules model's schema (each played once)."""
-    schema_moves: ClassVar[int] = 3000
+    schema_moves: ClassVar[int] = 600
     """Most actions of a drawn table's random game (the end is checked when it comes first)."""
     illegal_positions: ClassVar[int] = 12
     """Positions of a random game (from the start, then every 16th) tried with illegal actions."""
-    tampered_games: ClassVar[int] = 2
+    tampered_games: ClassVar[int] = 1
     """Random games per preset whose tampered records the record checker must refuse."""
     agent_play: ClassVar[agent_checks.AgentPlay] = agent_checks.AgentPlay()
     """How much each agent is asked (moves from the start, sampled positions, search budget)."""
@@ -266,7 +266,11 @@ class GameConformance:
             note(f"[rules] {rules.model_dump(mode='json')}")
             game = definition.make_game(rules)
             state = engine_checks.random_game(
-                game, random.Random(seed), defaults=False, limit=self.schema_moves
+                game,
+                random.Random(seed),
+                defaults=False,
+                limit=self.schema_moves,
+                clone_opening=engine_checks.CLONE_STRIDE,
             )
             if checker is not None and state.is_terminal():
                 record = record_checks.record_of(
@@ -287,7 +291,7 @@ class GameConformance:
         assert rebuilt.parameters() == game.parameters(), "parameters() do not round-trip"
         assert json.loads(json.dumps(game.record_header())) == game.record_header()
         rng = random.Random(f"plywright-kit-serialise:{kit.name}:{preset}")
-        state = engine_checks.random_game(game, rng, clones=False)
+        state = engine_checks.plain_game(game, rng)
         parting = engine_checks.first_parting(game, rebuilt, state.history())
         assert parting is None, (
             f"the game rebuilt from parameters() parts from the original {parting}"
@@ -431,7 +435,8 @@ class GameConformance:
         rng = random.Random(f"plywright-kit-records:{kit.name}:{preset}")
         tampers = 0
         for _ in range(self.tampered_games):
-            state = engine_checks.random_game(game, rng, clones=False)
+            state = engine_checks.plain_game(game, rng)
+            assert state.is_terminal(), f"no end within {game.info().max_length} actions"
             history = state.history()
             record = record_checks.record_of(
                 game, kit.name, variant.rules.model_dump(mode="json"), history

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 
 from generator.api import Agent, AgentSpec
-from generator.conformance.engine_checks import choose, describe, fingerprint
+from generator.conformance.engine_checks import choose, describe, fingerprint, raised
 from generator.engine import CHANCE, Game, State
 
 
@@ -38,9 +38,7 @@ def _ask(agent: Agent, spec: AgentSpec, state: State, move: int) -> int:
     try:
         action = agent.step(state)
     except Exception as exc:  # an agent that crashes is what this check reports
-        raise AssertionError(
-            f"{label} raised {type(exc).__name__}: {exc}\nat {describe(state)}"
-        ) from exc
+        raise AssertionError(f"{label} raised {raised(exc)}\nat {describe(state)}") from None
     assert fingerprint(state) == before, f"{label} changed the state it was shown"
     legal = state.legal_actions()
     assert isinstance(action, int) and action in legal, (

@@ -50,6 +50,16 @@ def describe(state: State) -> str:
     return f"player {state.current_player()}, legal [{shown}]:\n{state}"
 
 
+def raised(exc: BaseException) -> str:
+    """An exception in one line: its type, message and where it was raised (the kit's
+    message then says it once, without the traceback repeating it)."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = f" ({tb.tb_frame.f_code.co_filename}:{tb.tb_lineno})" if tb is not None else ""
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
 def check_new_state(game: Game, state: State) -> None:
     """A new game: not over, someone (a seat or chance) to move, no history, zero returns."""
     info = game.info()
@@ -343,8 +353,8 @@ def check_refuses(state: State, action: int, move: int) -> None:
         pass
     except Exception as exc:  # the wrong error type is the failure this check is for
         raise AssertionError(
-            f"at move {move}: apply_action({action}) ({span}) raised {type(exc).__name__}: "
-            f"{exc}; an illegal action must raise ValueError"
+            f"at move {move}: apply_action({action}) ({span}) raised {raised(exc)}; an "
+            "illegal action must raise ValueError"
         ) from None
     else:
         raise AssertionError(

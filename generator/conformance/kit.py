@@ -411,8 +411,8 @@ class GameConformance:
             names = ", ".join(spec.name for spec in agents)
             raise AssertionError(
                 f"playing {self.recorded_games} games with the default agent ({names}) failed: "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
+                f"{engine_checks.raised(exc)}"
+            ) from None
         checker = kit.definition.record_checker
         for stats in table:
             lines = read_record(record_path(tmp_path, stats.index))

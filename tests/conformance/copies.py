@@ -87,11 +87,13 @@ def plywright_register_agents(register):
 '''
 """An agent that answers a move on the centre with the centre."""
 
-GAME_LINE = "    designer=Path(__file__).with_name(\"designer.toml\"),\n)"
-IMPORT_LINE = "from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy"
+GAME_LINE = '    designer=Path(__file__).with_name("designer.toml"),\n)'
+IMPORT_LINE = (
+    "from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy"
+)
 AGENT_IMPORT = "from generator.api import (\n    AgentSpec, Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy,\n)"
 
-SOUND = Patch("sound", "the example, unbroken", (), frozenset(), "")
+SOUND = Patch("sound", "the example, unbroken", (), frozenset(), ())
 
 PATCHES = (
     Patch(
@@ -113,7 +115,11 @@ PATCHES = (
         "a ladder agent that plays an occupied cell",
         (
             Edit("plugin.py", IMPORT_LINE, AGENT_IMPORT),
-            Edit("plugin.py", GAME_LINE, GAME_LINE[:-1] + '    ladder=("random", "mirror"),\n)' + MIRROR_AGENT),
+            Edit(
+                "plugin.py",
+                GAME_LINE,
+                GAME_LINE[:-1] + '    ladder=("random", "mirror"),\n)' + MIRROR_AGENT,
+            ),
         ),
         frozenset({"test_every_agent_plays_legal_moves"}),
         ("agent 'mirror' (seat 1, move 1) chose 4, not a legal action",),
@@ -190,14 +196,26 @@ PATCHES = (
     Patch(
         "o-first",
         "the wrong player to move: O (seat 1) begins",
-        (Edit("rules.py", "return len(self.moves) % PLAYERS", "return (len(self.moves) + 1) % PLAYERS"),),
+        (
+            Edit(
+                "rules.py",
+                "return len(self.moves) % PLAYERS",
+                "return (len(self.moves) + 1) % PLAYERS",
+            ),
+        ),
         frozenset({"test_random_games_keep_the_protocol"}),
         ("current_player() is 1, the declared turn order gives seat 0",),
     ),
     Patch(
         "half-points",
         "returns non-zero before the end: half a point each while nobody has won",
-        (Edit("rules.py", "            return [0.0] * PLAYERS", "            return [0.5] * PLAYERS"),),
+        (
+            Edit(
+                "rules.py",
+                "            return [0.0] * PLAYERS",
+                "            return [0.5] * PLAYERS",
+            ),
+        ),
         frozenset(
             {
                 "test_a_new_game_is_ready_to_play",
@@ -205,7 +223,7 @@ PATCHES = (
                 "test_rules_tables_from_the_schema_keep_the_protocol",
             }
         ),
-        ("returns() [0.5, 0.5] before the end",),
+        ("returns() [0.5, 0.5]",),
     ),
     Patch(
         "designer-choice",
@@ -226,12 +244,12 @@ PATCHES = (
         (
             Edit(
                 "options.py",
-                "    @field_validator(\"k_in_row\")\n",
-                "    @field_validator(\"size\", \"k_in_row\", mode=\"before\")\n"
+                '    @field_validator("k_in_row")\n',
+                '    @field_validator("size", "k_in_row", mode="before")\n'
                 "    @classmethod\n"
                 "    def _from_text(cls, value: Any) -> Any:\n"
                 "        return int(value) if isinstance(value, str) else value\n\n"
-                "    @field_validator(\"k_in_row\")\n",
+                '    @field_validator("k_in_row")\n',
             ),
         ),
         frozenset({"test_the_models_are_strict"}),
@@ -242,7 +260,11 @@ PATCHES = (
         "a build that writes the time into the SVG",
         (
             Edit("layout.py", "import io\n", "import io\nimport time\n"),
-            Edit("layout.py", "drawing.set_desc(title=title)", 'drawing.set_desc(title=title, desc=f"{time.time_ns()}")'),
+            Edit(
+                "layout.py",
+                "drawing.set_desc(title=title)",
+                'drawing.set_desc(title=title, desc=f"{time.time_ns()}")',
+            ),
         ),
         frozenset({"test_builds_are_deterministic"}),
         ("layout/board.svg differs between two builds",),

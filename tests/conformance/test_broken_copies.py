@@ -60,7 +60,7 @@ def run_kit(patches: Sequence[Patch], folder: Path) -> list[Case]:
         problem = case.find("failure")
         if problem is None:
             problem = case.find("error")
-        failure = None if problem is None else (problem.get("message", "") + (problem.text or ""))
+        failure = None if problem is None else problem.text or problem.get("message", "")
         cases.append(Case(name, game, failure))
     assert cases, done.stdout + done.stderr
     return cases
@@ -80,9 +80,7 @@ def test_the_unbroken_copy_passes_the_kit(kit_run: list[Case]) -> None:
 
 
 @pytest.mark.parametrize("patch", PATCHES, ids=[patch.slug for patch in PATCHES])
-def test_each_broken_copy_is_caught_where_it_is_broken(
-    kit_run: list[Case], patch: Patch
-) -> None:
+def test_each_broken_copy_is_caught_where_it_is_broken(kit_run: list[Case], patch: Patch) -> None:
     cases = [case for case in kit_run if case.game == patch.game]
     failed = {case.test for case in cases if case.failure is not None}
     assert failed == patch.fails, patch.what
@@ -104,9 +102,7 @@ def test_a_failed_check_shows_pytest_s_comparison(kit_run: list[Case]) -> None:
 
 
 def test_a_designer_file_error_is_shown_once(kit_run: list[Case]) -> None:
-    (case,) = [
-        c for c in kit_run if c.game == "kc-designer-preset" and c.failure is not None
-    ]
+    (case,) = [c for c in kit_run if c.game == "kc-designer-preset" and c.failure is not None]
     assert case.failure is not None
     assert case.failure.count("'fours' is not a preset") == 1, case.failure
 

@@ -76,6 +76,17 @@ def check_new_state(game: Game, state: State) -> None:
     assert list(state.returns()) == zeros, f"a new game's returns() {state.returns()} != {zeros}"
 
 
+def check_copies(state: State, move: int) -> None:
+    """``history()`` and ``legal_actions()`` hand out copies: changing them changes nothing."""
+    before = fingerprint(state)
+    state.history().append(-12345)
+    state.legal_actions().append(-12345)
+    assert fingerprint(state) == before, (
+        f"at move {move}: changing the list history() or legal_actions() returned changed the "
+        "state (return copies)"
+    )
+
+
 def check_position(game: Game, state: State, move: int = 0) -> None:
     """One unfinished position (``move`` actions played): a legal player or chance, actions
     listed once, returns zero, estimated returns in range, chance probabilities positive and
@@ -234,6 +245,8 @@ def random_game(
             check_replay(game, state.history(), trail)
             return state
         check_position(game, state, step)
+        if step < 2:
+            check_copies(state, step)
         if order is not None:
             order.check(state, step)
         trail.append(light_fingerprint(state))
@@ -259,6 +272,7 @@ def random_game(
         raise AssertionError(f"no end within GameInfo.max_length = {game.info().max_length}")
     trail.append(light_fingerprint(state))
     check_end(game, state)
+    check_copies(state, len(state.history()))
     check_replay(game, state.history(), trail)
     return state
 

@@ -2,9 +2,11 @@
 
 A subclass names the game (``game = "mygame"``); :mod:`generator.conformance.plugin` runs the
 same tests for every ``--plywright-game NAME``. Every test is parametrised by game (and by
-preset where presets differ), so a failure names both. The defaults keep the kit quick (a
-few seconds per game): one random game per preset, two builds of the default preset, a
-couple of recorded games; raise them with class attributes or ``--plywright-playouts``.
+preset where presets differ, by agent for the agents' test), so a failure names them. The
+defaults keep the kit quick (seconds for a small game): one random game per preset, eight
+``[rules]`` tables drawn from the schema, two builds of the default preset, a couple of
+recorded games, one tampered game per preset; raise them with class attributes or
+``--plywright-playouts``.
 """
 
 from __future__ import annotations
@@ -162,8 +164,9 @@ class GameConformance:
             metafunc.parametrize(("game_name", "preset"), pairs, ids=ids)
         elif "agent" in metafunc.fixturenames:
             registry = kit_registry(cls.plugins)
-            cases = [(name, agent) for name in names for agent in _game_agents(registry, name)]
-            cases = cases or [(name, "") for name in names]  # the kit fixture says why
+            cases = [  # a game that is not registered: one case, the kit fixture says why
+                (name, agent) for name in names for agent in _game_agents(registry, name) or [""]
+            ]
             ids = [f"{name}-{agent or 'none'}" for name, agent in cases]
             metafunc.parametrize(("game_name", "agent"), cases, ids=ids)
         elif "game_name" in metafunc.fixturenames:

@@ -2,17 +2,18 @@
 to the game's outcome, and tampered copies of it, which it must refuse with ``RecordError``.
 
 The tampers: a changed action (an action line replaced by the record of an action that is not
-legal at that point: for records in the core's one-line-an-action form), a changed result
-line (another winner, or a win instead of a draw) and a truncated game (the last action line
-dropped, the result line kept).
+legal at that point: for records in the core's one-line-an-action form), an action line said
+to be played by another seat, a changed result line (another winner, or a win instead of a
+draw) and a truncated game (the last action line dropped, the result line kept).
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from generator.api import RecordChecker
 from generator.conformance.engine_checks import raised
@@ -30,7 +31,11 @@ def record_of(game: Game, name: str, rules: Mapping[str, Any], history: Sequence
     the header ``check --records`` writes."""
     players = game.info().num_players
     header = check_header(name, rules, seed=0, players=players, agents=["random"] * players)
-    return record_of_actions(game, history, header)
+    record = record_of_actions(game, history, header)
+    try:  # as a records folder holds it: JSON (tuples become lists)
+        return cast(Record, json.loads(json.dumps(record)))
+    except (TypeError, ValueError) as exc:
+        raise AssertionError(f"a game's record is not JSON: {raised(exc)}") from None
 
 
 def _changed_action(
@@ -58,6 +63,21 @@ def _changed_action(
     tampered = copy.deepcopy(record)
     seat = {k: v for k, v in record[move + 1].items() if k in SEAT_KEYS}
     tampered[move + 1] = {**seat, **stranger}
+    return tampered
+
+
+def _changed_player(record: Record, players: int, rng: random.Random) -> Record | None:
+    """``record`` with one action line said to be played by another seat (``None``: one
+    seat, or no line names its player)."""
+    moves = [i for i, line in enumerate(record[1:-1], start=1) if "player" in line]
+    if players < 2 or not moves:
+        return None
+    line = rng.choice(moves)
+    tampered = copy.deepcopy(record)
+    seat = tampered[line]["player"]
+    if not isinstance(seat, int):
+        return None
+    tampered[line] = {**tampered[line], "player": (seat + 1) % players}
     return tampered
 
 
@@ -89,6 +109,7 @@ def tampered_records(
     what was changed."""
     made = {
         "a changed action": _changed_action(game, record, history, rng),
+        "an action line of another seat": _changed_player(record, game.info().num_players, rng),
         "a changed result line": _changed_result(record, game.info().num_players),
         "a truncated game (the last action line dropped)": _truncated(record),
     }

@@ -226,6 +226,37 @@ PATCHES = (
         ("returns() [0.5, 0.5]",),
     ),
     Patch(
+        "history-shared",
+        "history() hands out the engine's own list",
+        (
+            Edit(
+                "rules.py",
+                "    def history(self) -> list[int]:\n        return self.moves.copy()",
+                "    def history(self) -> list[int]:\n        return self.moves",
+            ),
+        ),
+        frozenset(
+            {
+                "test_random_games_keep_the_protocol",
+                "test_rules_tables_from_the_schema_keep_the_protocol",
+            }
+        ),
+        ("changing the list history() or legal_actions() returned changed the state",),
+    ),
+    Patch(
+        "turn-unchecked",
+        "a record checker that lets either seat make any move",
+        (
+            Edit(
+                "records.py",
+                'if entry.get("player") != state.current_player():',
+                'if entry.get("player") not in (0, 1):',
+            ),
+        ),
+        frozenset({"test_tampered_records_are_refused"}),
+        ("a record with an action line of another seat is accepted",),
+    ),
+    Patch(
         "designer-choice",
         "a designer choice outside the field's own range (a 6 x 6 board; size is 3-5)",
         (

@@ -364,6 +364,41 @@ class GameConformance:
         failed = [f"{c.name}: {c.message}" for c in checks if not c.ok and c.severity == "error"]
         assert not failed, f"preset {preset}: failed static checks {failed}"
 
+    def test_static_checks_of_drawn_tables_run(self, kit: KitGame) -> None:
+        """``[rules]`` and ``[production]`` tables drawn from their models' schemas (values
+        no preset uses): a variant the models accept gets its static checks without an
+        error raised, each a ``StaticCheck`` of its own name (they may fail: that is their
+        job)."""
+        from generator.checks import static_checks
+        from generator.errors import InputError
+
+        definition = kit.definition
+
+        @settings(
+            max_examples=self.schema_examples,
+            deadline=None,
+            database=None,
+            derandomize=True,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(
+            rules=schema.table_strategy(definition.rules_model),
+            production=schema.table_strategy(definition.production_model),
+        )
+        def check(rules: dict[str, Any], production: dict[str, Any]) -> None:
+            try:
+                variant = kit.variant(None, rules=rules, production=production)
+            except InputError:
+                reject()
+            note(f"[rules] {variant.rules.model_dump(mode='json')}")
+            note(f"[production] {variant.production.model_dump(mode='json')}")
+            checks = static_checks(kit.registry, variant)
+            assert all(isinstance(c, StaticCheck) for c in checks), "checks must be StaticCheck"
+            names = [c.name for c in checks]
+            assert len(names) == len(set(names)), f"two static checks share a name: {names}"
+
+        check()
+
     # --- builds and records ----------------------------------------------------------------
 
     def test_builds_are_deterministic(self, kit: KitGame, tmp_path: Path) -> None:

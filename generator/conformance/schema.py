@@ -55,14 +55,14 @@ def _number(kind: type, bounds: dict[str, Any], default: Any) -> st.SearchStrate
         return st.one_of(st.sampled_from(ends), st.integers(lo, hi)) if ends else st.nothing()
     lo_f = float(centre - SPAN) if low is None else float(low)
     hi_f = float(centre + SPAN) if high is None else float(high)
-    return st.floats(
-        lo_f,
-        hi_f,
-        exclude_min="gt" in bounds and "ge" not in bounds,
-        exclude_max="lt" in bounds and "le" not in bounds,
-        allow_nan=False,
+    open_low = "gt" in bounds and "ge" not in bounds
+    open_high = "lt" in bounds and "le" not in bounds
+    values = st.floats(
+        lo_f, hi_f, exclude_min=open_low, exclude_max=open_high, allow_nan=False,
         allow_infinity=False,
-    )
+    )  # fmt: skip
+    edges = [v for v, is_open in ((lo_f, open_low), (hi_f, open_high)) if not is_open]
+    return st.one_of(st.sampled_from(edges), values) if edges else values
 
 
 def value_strategy(

@@ -257,6 +257,20 @@ PATCHES = (
         ("a record with an action line of another seat is accepted",),
     ),
     Patch(
+        "zero-margin",
+        "a static check that divides by the margin, which may be 0 (no preset sets it)",
+        (
+            Edit(
+                "plugin.py",
+                'f"{board.edge_wall:g} mm of wood between outer holes and the edge "',
+                'f"{board.edge_wall:g} mm of wood between outer holes and the edge, "\n'
+                '            f"{board.side / production.margin:.0f} margins across "',
+            ),
+        ),
+        frozenset({"test_static_checks_of_drawn_tables_run"}),
+        ("ZeroDivisionError", "[production] {"),
+    ),
+    Patch(
         "designer-choice",
         "a designer choice outside the field's own range (a 6 x 6 board; size is 3-5)",
         (

@@ -350,6 +350,7 @@ def illegal_candidates(state: State, rng: random.Random, seen: set[int]) -> list
     far = rng.choice([rng.randint(top + 2, top + FAR), rng.randint(min(bottom, 0) - FAR, -2)])
     candidates.append(far)
     inside = sorted(a for a in seen if a not in legal and bottom <= a <= top)
+    inside = [a for a in inside if a not in candidates] or inside
     if inside:
         candidates.append(rng.choice(inside))
     return [a for a in dict.fromkeys(candidates) if a not in legal]

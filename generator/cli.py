@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -140,8 +141,9 @@ def games() -> None:
         params = ", ".join(definition.rules_model.model_fields)
         table.add_row(name, definition.title, presets or "-", agents, params)
     console.print(table)
-    for failure in registry.failures:
-        console.print(f"[red]plugin {failure.name} failed to load:[/red] {failure.reason}")
+    for failure in registry.failures:  # the reason as it is: no markup read in it
+        console.print(f"[red]plugin {escape(failure.name)} failed to load:[/red]", end=" ")
+        console.print(failure.reason, markup=False, highlight=False)
 
 
 @cli.command()

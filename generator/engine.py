@@ -50,6 +50,14 @@ class GameInfo:
     has_chance: bool = False
     max_length: int = 100_000
     """An upper bound on the number of actions (player + chance) of any game."""
+    first_player: int | None = None
+    """The seat that moves first in a ``turn_based`` game (seats then move in rotation, one
+    action each: seat ``s``, then ``(s + 1) % num_players``). ``None``: seat 0 with the rules'
+    defaults and in every preset, and any seat where a ``[rules]`` field moves it (halma's
+    ``first_seat``). Games that are not ``turn_based`` declare no order: the state decides."""
+    utility_sum: float | None = None
+    """What the returns of every finished game sum to (``0.0``: zero-sum); ``None``: no
+    constant sum is declared."""
 
 
 @runtime_checkable

@@ -27,15 +27,17 @@ HOOK_PREFIX = "plywright_"
 
 @dataclass(frozen=True)
 class PluginFailure:
-    """A plugin that could not be loaded, with a one-line reason."""
+    """A plugin that could not be loaded, with the whole reason on one line."""
 
     name: str
     reason: str
 
 
 def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+    """The error's type and its whole message, its lines joined (pluggy's validation errors
+    say on their later lines what is wrong with a hook implementation)."""
+    text = [line.strip() for line in str(exc).strip().splitlines() if line.strip()]
+    return f"{type(exc).__name__}: {'; '.join(text)}" if text else type(exc).__name__
 
 
 def _names(variable: str) -> list[str]:

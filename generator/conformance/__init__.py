@@ -9,13 +9,32 @@ Run it on a registered game with ``pytest --plywright-game NAME`` (the kit is a 
     class TestMyGame(GameConformance):
         game = "mygame"
 
-:mod:`~generator.conformance.engine_checks` holds the engine invariants as plain functions,
-:mod:`~generator.conformance.probe` a tiny other game the kit uses to see that a plugin
+The checks are plain functions a plugin's own tests may call too:
+:mod:`~generator.conformance.engine_checks` (the engine invariants, turn order, illegal
+actions), :mod:`~generator.conformance.schema` (``[rules]`` tables drawn from the model's
+schema), :mod:`~generator.conformance.agent_checks` (agents played for legality),
+:mod:`~generator.conformance.record_checks` (records and tampered records),
+:mod:`~generator.conformance.model_checks` (strict models, values inside their fields);
+:mod:`~generator.conformance.probe` is a tiny other game the kit uses to see that a plugin
 ignores variants that are not its own.
+
+Nothing is imported here until asked for: the pytest plugin registers the kit's modules for
+assertion rewriting before they are imported.
 """
 
 from __future__ import annotations
 
-from generator.conformance.kit import GameConformance, KitGame
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.conformance.kit import GameConformance, KitGame
 
 __all__ = ["GameConformance", "KitGame"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from generator.conformance import kit
+
+        return getattr(kit, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,7 +3,9 @@
 ``pytest --plywright-game NAME`` (repeatable) runs :class:`~generator.conformance.kit.
 GameConformance` on each named game; with no paths on the command line it runs only the kit,
 with paths it runs the kit beside them. ``--plywright-playouts N`` plays more random games.
-Importing this module imports nothing of plywright: pytest loads it on every run.
+Importing this module imports nothing of plywright: pytest loads it on every run. It
+registers the kit's modules for pytest's assertion rewriting first, so a failed check shows
+pytest's comparison of the two sides.
 """
 
 from __future__ import annotations
@@ -13,6 +15,17 @@ from pathlib import Path
 import pytest
 
 SUITE = Path(__file__).with_name("suite.py")
+REWRITTEN = (
+    "generator.conformance.kit",
+    "generator.conformance.engine_checks",
+    "generator.conformance.agent_checks",
+    "generator.conformance.record_checks",
+    "generator.conformance.model_checks",
+    "generator.conformance.suite",
+)
+"""The kit's modules whose ``assert`` statements pytest rewrites."""
+
+pytest.register_assert_rewrite(*REWRITTEN)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

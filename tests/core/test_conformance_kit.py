@@ -107,10 +107,18 @@ def plywright_artifacts(variant):  # adds its file to every game's build
 """
 
 EXPECTED_FAILURES = {
-    "shared-clone": {"test_random_games_keep_the_protocol"},
-    "loose-schema": {"test_the_plugin_loads_cleanly", "test_unknown_fields_are_refused"},
+    "shared-clone": {
+        "test_random_games_keep_the_protocol",
+        "test_rules_tables_from_the_schema_keep_the_protocol",
+        "test_every_agent_plays_legal_moves",  # searching agents play on clones
+    },
+    "loose-schema": {"test_the_models_are_strict", "test_unknown_fields_are_refused"},
     "noisy-build": {"test_builds_are_deterministic"},
-    "wrong-record": {"test_records_replay"},
+    "wrong-record": {
+        "test_records_replay",
+        "test_tampered_records_are_refused",
+        "test_rules_tables_from_the_schema_keep_the_protocol",
+    },
     "failing-preset": {"test_static_checks_of_every_preset_pass"},
     "greedy-artifacts": {"test_the_plugin_ignores_other_games"},
 }

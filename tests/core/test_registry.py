@@ -43,7 +43,7 @@ def test_a_failing_plugin_is_reported_and_does_not_take_others_down() -> None:
     assert "cardrace" in registry.games and "halma" in registry.games
     [failure] = registry.failures
     assert failure.name == "raising"
-    assert failure.reason == "RuntimeError: cannot find my board files"
+    assert failure.reason == "RuntimeError: cannot find my board files; second line"
     assert not registry.pm.has_plugin("raising")
 
 

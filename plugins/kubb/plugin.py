@@ -35,17 +35,18 @@ def kubb_static_checks(variant: Variant) -> list[StaticCheck]:
 
 
 def kubb_build(variant: Variant) -> list[Artifact]:
-    """Field plan, CAD, templates, BOM, rulebooks and the simulation sheet (imported here:
-    CadQuery loads slowly)."""
+    """Field plan, CAD, templates, BOM and rulebooks (imported here: CadQuery loads slowly).
+    The throw model behind the check is no player's print: ``plugins/kubb/throws.py``
+    documents it and ``plywright check`` reports what it gives."""
     from plugins.kubb.artifacts import kubb_artifacts
     from plugins.kubb.rulebook import rulebook_artifacts
-    from plugins.kubb.simulation import simulation_artifacts
 
-    return [*kubb_artifacts(variant), *rulebook_artifacts(variant), *simulation_artifacts(variant)]
+    return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]
 
 
 RULE_KEYS = (
     "intro.aim",
+    "contents.text",
     "flow.throw_in",
     "flow.penalty",
     "flow.batons",
@@ -68,8 +69,10 @@ RULE_KEYS = (
     "king.early",
     "king.early_last",
     "decided.king",
+    "decided.stakes",
     "facts.batons",
     "facts.opening",
+    "facts.opening_one",
     "facts.throw_in",
     "facts.penalty",
     "facts.king_seed",

@@ -151,8 +151,11 @@ def field_scene(
             dg.line(s["A"], s["D"], stroke="#8a8a8a", width=0.6, dash=(2, 2), layer="diagonal"),
             dg.line(s["B"], s["C"], stroke="#8a8a8a", width=0.6, dash=(2, 2), layer="diagonal"),
         )
-        label_at = (length * 0.3, width * 0.3 + 0.35 * unit * 8)
         angle_label = t("fieldplan.diagonal_label", value=t.m(f.diagonal))
+        # on the diagonal A-D, its white box clear of the centre line by 2 mm of paper
+        half_label = (stringWidth(angle_label, register_fonts()[0], size) / PT_PER_MM + 3) / 2
+        label_x = min(length * 0.3, f.centre_x - (half_label + 2) * unit)
+        label_at = (label_x, label_x / length * width + 0.35 * unit * 8)
         scene.add(
             dg.Shape(
                 "text",

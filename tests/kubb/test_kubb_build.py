@@ -8,6 +8,7 @@ import csv
 import hashlib
 import io
 import itertools
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -209,9 +210,10 @@ def test_the_crown_is_drawn_at_true_size(tmp_path: Path) -> None:
     path = tmp_path / "crown.pdf"
     p = KubbProduction(king_width=80.0, crown_height=30.0)
     assert write_crown_template(path, p, Texts("en"), "A4", "Field 8 × 5 m") == (80.0, 70.0)
-    content = Reader(path).pages[0].get_contents().get_data().decode("latin-1")
+    stream = Reader(path).pages[0].get_contents()
+    assert stream is not None
+    content = stream.get_data().decode("latin-1")
     # the dashed guide line is the king's width long, in points (1 mm = 72 / 25.4 pt)
-    import re
 
     dashed = content.split("[3 2] 0 d", 1)[1]
     x0, _, x1, _ = (

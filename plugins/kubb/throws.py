@@ -44,8 +44,9 @@ is out, and any throw-in also rolls out with chance ``throw_in_fail``. A kubb th
 landing within ``THROW_IN_KING_REACH`` of the king fells the king (outcome ``THROW_IN_KING``):
 the throwing team loses, as the seed's "whoever fells the king before all kubbs are gone loses"
 says of any means. The same landing spread that decides outs decides it, so only a kubb aimed
-close in front of the king risks it (the agents' aims stay beside the king; in self-play it
-does not occur), and a scenario reaches it by aiming there.
+close in front of the king risks it, and a scenario reaches it by aiming there. The agents'
+aims stay beside the king: over 300 self-play games per preset (seed 7) ``basic`` and
+``tactical`` (100 games) never fell the king with a throw-in, ``random`` once on the seed field.
 
 **Defaults and why.** ``max_hit`` 0.97 (even a 2 m throw sometimes misses); ``hit_reach``
 0.1 m; ``neighbour_radius`` 0.7 m and ``neighbour_chance`` 1.0 (touching kubbs nearly always

@@ -645,7 +645,7 @@ def advantage_scene(state: KubbState, target: int, labels: dict[str, str]) -> Sc
              fill=PENALTY)
     )  # fmt: skip
     aim = (state.xs[target], state.ys[target])
-    thrower = (line_x, max(0.3, aim[1] - 0.6))
+    thrower = (line_x, max(0.3, aim[1] - 1.2))  # clear of the king
     side = 0.15 if aim[0] > line_x else -0.15
     scene.add(*arrow(thrower, (aim[0] - side, aim[1]), TEAM[team], 0.25, width=1.0))
     baseline = geo.baseline_x(team)

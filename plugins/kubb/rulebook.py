@@ -37,7 +37,7 @@ FIELD_SHARE = 0.9
 """Width of the field diagram as a share of the text column."""
 MAX_FIGURE_HEIGHT = 235.0
 """Tallest field diagram (pt), so it shares the first page with the text before it."""
-SCENE_SHARE = 0.8
+SCENE_SHARE = 0.75
 """Width of the throw-in and advantage diagrams as a share of the text column."""
 FLOW_SHARE = 0.4
 """Width of the turn's flow chart as a share of the text column (the rules take the rest)."""
@@ -338,9 +338,12 @@ def _king(book: Book) -> list[Flowable]:
     rules = [Paragraph(text, book.styles.body) for text in _king_rule(book)]
     warning = [Paragraph(_early(book), book.styles.body)]
     box = doc.note_box(warning, book.styles, book.width)
-    # one block: "Winnen in de eerste beurt is zo ..." refers to the rule before it, and the
-    # warning box belongs under its heading
-    return [KeepTogether([book.heading("king.heading"), *rules, book.para("king.win"), box])]
+    # the rule and its example ("Winnen in de eerste beurt is zo ...") stay with the heading;
+    # the win and the warning box stay together
+    return [
+        KeepTogether([book.heading("king.heading"), *rules]),
+        KeepTogether([book.para("king.win"), box]),
+    ]
 
 
 DECIDED = ("landed", "raise", "felled", "king", "stakes", "place", "spin")

@@ -175,9 +175,12 @@ def scenario_rules(
 
 def applies(scenario: Scenario, rules: StrictModel) -> bool:
     """Whether ``rules`` (a variant's) already have every value the scenario sets: a book
-    draws a scenario only for variants whose rules it was written for."""
+    draws a scenario only for variants whose rules it was written for (a list in the file
+    equals the model's tuple)."""
+    missing = object()
     return all(
-        getattr(rules, key, object()) == value for key, value in scenario.model.rules.items()
+        (found := getattr(rules, key, missing)) is not missing and _equal(value, found)
+        for key, value in scenario.model.rules.items()
     )
 
 

@@ -8,7 +8,7 @@ for the length of one build.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,15 +19,16 @@ from generator.build import in_folder
 from generator.cad.plan import mm
 from plugins.kubb import parts
 from plugins.kubb.bom import bom_rows, cut_list_csv
+from plugins.kubb.crown import write_crown_template
 from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
 from plugins.kubb.production import KubbProduction
+from plugins.kubb.rulebook import display_name
 
 if TYPE_CHECKING:
     import cadquery as cq
 
-    from generator.print.templates import Drawing
     from generator.variant import Variant
 
 PIECES = ("kubb", "king", "baton", "stake")
@@ -89,12 +90,16 @@ class KubbBuild:
 
         return write
 
-    def write_crown_template(self, path: Path) -> None:
-        from generator.print.templates import write_tiled_template
+    def display(self, t: Texts) -> str:
+        """The set's name at the head of a page, in ``t``'s words (never the file's name)."""
+        return display_name(t, self.field.length, self.field.width)
 
-        t = Texts(self.languages[0])
-        drawing = crown_drawing(self.production, self.name, t)
-        write_tiled_template(drawing, path, paper=self.paper, lang=t.lang)
+    def _crown(self, lang: str) -> Callable[[Path], None]:
+        def write(path: Path) -> None:
+            t = Texts(lang)
+            write_crown_template(path, self.production, t, self.paper, self.display(t))
+
+        return write
 
     def write_bom(self, path: Path) -> None:
         write_bom(path, bom_rows(self.production, self.counts, self.volumes()))
@@ -112,7 +117,8 @@ class KubbBuild:
 
     def _field_pdf(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
-            write_field_plan_pdf(path, self.field, Texts(lang), self.paper, self.name)
+            t = Texts(lang)
+            write_field_plan_pdf(path, self.field, t, self.paper, self.display(t))
 
         return write
 
@@ -156,12 +162,6 @@ class KubbBuild:
             )
         out += [
             Artifact(
-                "print/template",
-                f"print/crown-template-{paper.lower()}.pdf",
-                f"1:1 king crown template on {paper} with 100 mm scale check",
-                in_folder(self.write_crown_template),
-            ),
-            Artifact(
                 "layout/svg",
                 "layout/field-plan.svg",
                 f"field plan {f.length:g} x {f.width:g} m at 1:50 (paper mm): stakes, "
@@ -190,6 +190,16 @@ class KubbBuild:
         for lang in self.languages:
             out.append(
                 Artifact(
+                    "print/template",
+                    f"print/crown-template-{lang}-{paper.lower()}.pdf",
+                    f"king crown template at true size (1:1) on one {paper} page, with the "
+                    f"100 mm scale check ({lang})",
+                    in_folder(self._crown(lang)),
+                    lang=lang,
+                )
+            )
+            out.append(
+                Artifact(
                     "print/sheet",
                     f"print/field-plan-{lang}.pdf",
                     f"field plan to scale on {paper} with marking-out steps ({lang})",
@@ -198,23 +208,6 @@ class KubbBuild:
                 )
             )
         return out
-
-
-def crown_drawing(p: KubbProduction, name: str, t: Texts) -> Drawing:
-    """The king's crown template in the language of ``t``: what it is, how to mark and saw."""
-    from generator.print.templates import plan_drawing
-
-    plan = parts.crown_template_plan(p, name)
-    values = {
-        "name": name,
-        "width": t.number(p.king_width),
-        "height": t.number(p.king_height),
-        "points": p.crown_points,
-        "depth": t.number(p.crown_height),
-    }
-    drawing = plan_drawing(plan, kind=t("crown.kind"), lang=t.lang)
-    info = (t("crown.info", **values), t("crown.mark"), t("crown.cut", **values))
-    return replace(drawing, name=t("crown.name", name=name), info=info)
 
 
 def kubb_build(variant: Variant) -> KubbBuild:

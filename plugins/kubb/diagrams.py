@@ -18,7 +18,7 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import svgwrite
 from reportlab.graphics.shapes import Circle as RlCircle
@@ -30,6 +30,9 @@ from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
 from generator.svg.frame import MM_PER_PT, num, paint
 from plugins.kubb.geometry import KubbField
+
+if TYPE_CHECKING:
+    from plugins.kubb.rules import KubbState
 
 Point = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]
@@ -540,100 +543,114 @@ def kubbs_drawn(scene: Scene, team: int, role: str) -> int:
     return sum(1 for s in scene.shapes if s.layer == f"kubb-{team}-{role}")
 
 
-THROWN_IN = 3
-"""Kubbs team 1 throws in in the throw-in diagram: two land, one becomes a penalty kubb."""
-LEFT_STANDING = 2
-"""Field kubbs team 1 left standing in the advantage diagram."""
+def _standing_base(scene: Scene, state: KubbState) -> None:
+    """Every base kubb standing in ``state``, in its team's colour."""
+    geo = state.game.field
+    half = state.game.kubbs // 2
+    positions = [*geo.base_positions(0), *geo.base_positions(1)]
+    for i in range(state.game.kubbs):
+        if state.base[i] and state.up[i]:
+            scene.add(_kubb(positions[i], i // half, "base"))
 
 
-def throw_in_scene(f: KubbField, penalty_distance: float, labels: dict[str, str]) -> Scene:
-    """Team 0 (blue) throws its felled kubbs into team 1's half: two land, one misses twice
-    and is placed by team 1 as a penalty kubb, at least ``penalty_distance`` from king and
-    stakes. Team 0 keeps its other base kubbs; team 1 all of its own."""
-    scene = _half_field(f, 0.6)
-    thrown = min(THROWN_IN, f.kubbs_per_team)
-    for p in f.base_positions(1):
-        scene.add(_kubb(p, 1, "base"))
-    left = f.base_positions(0)
-    for p in left[: len(left) - thrown]:
-        scene.add(_kubb(p, 0, "base"))
+def throw_in_scene(state: KubbState, labels: dict[str, str]) -> Scene:
+    """A throw-in as a scenario played it (``state``: after the last throw-in): each kubb that
+    landed with its throw from the thrower's baseline, the misses beside the field, the
+    penalty kubb where the other team stood it, outside the circles of the penalty distance
+    around the king and the stakes of that half; the base kubbs still standing."""
+    geo = state.game.field
+    scene = _half_field(geo, 0.6)
+    _standing_base(scene, state)
+    lines = [line for line in state.record_lines() if line["throw"] == "in"]
+    team = lines[0]["team"] if lines else 0
+    half = state.game.kubbs // 2
+    colour = TEAM[team]
+    home = geo.baseline_x(team)
+    start = (home, geo.width * 0.78)
     head = 0.25
-    start = (0.0, f.width * 0.78)
-    landed = [(f.centre_x + 1.0, f.width * 0.32), (f.centre_x + 1.5, f.width * 0.58)]
-    for p in landed[: max(0, thrown - 1)]:
-        scene.add(*arrow(start, p, TEAM[0], head, width=0.9, dash=(3, 2)))
-        scene.add(_kubb(p, 0, "field"))
-    outs = [(f.centre_x + 1.2, f.width + 0.45), (f.centre_x + 3.0, f.width + 0.45)]
-    colour = TEAM[0]  # team 1 throws the misses too
-    if thrown:
-        for out in outs:
-            scene.add(*arrow(start, out, colour, head, width=0.9, dash=(3, 2)))
+    missed = 0
+    for line in lines:
+        x, y = line["placed"]
+        if line["penalty"]:
+            for attempt in range(line["attempt"]):
+                out = (x - 1.8 + 1.8 * attempt, geo.width + 0.45)
+                scene.add(*arrow(start, out, colour, head, width=0.9, dash=(3, 2)))
+                label = labels["out"] if attempt == 0 else labels["out_again"]
+                scene.add(
+                    text((out[0] + 0.15, out[1] + 0.05), label, size=LABEL, anchor="start",
+                         fill=colour)
+                )  # fmt: skip
+                missed += 1
+            scene.add(_kubb((x, y), line["kubb"] // half, "field", penalty=True))
+            scene.add(
+                text((x + 0.25, y), labels["penalty"], size=LABEL, anchor="start", fill=PENALTY)
+            )
+        else:
+            scene.add(*arrow(start, (x, y), colour, head, width=0.9, dash=(3, 2)))
+            scene.add(_kubb((x, y), line["kubb"] // half, "field"))
+    landed = [line["placed"] for line in lines if not line["penalty"]]
+    if landed:
+        lx, ly = min(landed, key=lambda p: p[1])
         scene.add(
-            text((outs[0][0] + 0.15, outs[0][1] + 0.05), labels["out"], size=LABEL,
-                 anchor="start", fill=colour),
-            text((outs[1][0] + 0.15, outs[1][1] + 0.05), labels["out_again"], size=LABEL,
-                 anchor="start", fill=colour),
+            text((lx + 0.25, ly - 0.35), labels["field"], size=LABEL, anchor="start")
         )  # fmt: skip
-    # the penalty kubb: outside the circles around the king and every stake of team 1's half
-    far = (f.corners[2], f.corners[3])
-    for centre in (f.king, *f.centre_stakes, *far):
+    other = 1 - team
+    far = [p for p in geo.corners if geo.half_of(p[0]) == other]
+    distance = state.game.rules.penalty_min_distance
+    for centre in (geo.king, *geo.centre_stakes, *far):
         scene.add(
             Shape(
                 "circle",
                 (centre,),
                 stroke=PENALTY,
                 fill=None,
-                radius=penalty_distance,
+                radius=distance,
                 width=0.7,
                 dash=(2, 1.5),
             )
         )
-    if thrown:
-        spot = (f.centre_x + penalty_distance + 1.4, f.width * 0.84)
-        scene.add(_kubb(spot, 0, "field", penalty=True))
-        scene.add(
-            text((spot[0] + 0.25, spot[1]), labels["penalty"], size=LABEL, anchor="start",
-                 fill=PENALTY)
-        )  # fmt: skip
-    if thrown > 1:
-        scene.add(
-            text((landed[0][0] + 0.25, landed[0][1] - 0.35), labels["field"], size=LABEL,
-                 anchor="start")
-        )  # fmt: skip
-    scene.add(text((0.1, -0.35), labels["thrower"], size=LABEL, anchor="start", fill=TEAM[0]))
+    scene.add(text((home + 0.1, -0.35), labels["thrower"], size=LABEL, anchor="start",
+                   fill=colour))  # fmt: skip
     return scene
 
 
-def advantage_scene(f: KubbField, labels: dict[str, str]) -> Scene:
-    """Two field kubbs of team 0 left standing in team 1's half (so team 0 has two base kubbs
-    fewer): team 1 throws from the line through the one nearest the centre line, at team 0's
-    base kubbs, past the king."""
-    scene = _half_field(f, 0.6)
-    kept = max(0, f.kubbs_per_team - LEFT_STANDING)
-    standing = [(f.centre_x + 0.9, f.width * 0.22), (f.centre_x + 1.7, f.width * 0.7)]
-    standing = standing[: f.kubbs_per_team - kept]
-    base = f.base_positions(0)
-    for p in base[:kept]:
-        scene.add(_kubb(p, 0, "base"))
-    for p in f.base_positions(1):
-        scene.add(_kubb(p, 1, "base"))
-    for p in standing:
-        scene.add(_kubb(p, 0, "field"))
+def advantage_scene(state: KubbState, target: int, labels: dict[str, str]) -> Scene:
+    """The advantage line as a scenario played it (``state``: the team to throw has chosen
+    its line): the field kubbs the other team left standing in this half, the line through
+    the one nearest the centre line and the first baton from it at ``target``."""
+    geo = state.game.field
+    scene = _half_field(geo, 0.6)
+    _standing_base(scene, state)
+    team = state.team
+    standing = [
+        (state.xs[i], state.ys[i])
+        for i in range(state.game.kubbs)
+        if not state.base[i] and state.up[i] and geo.half_of(state.xs[i]) == team
+    ]
+    owners = [
+        i // (state.game.kubbs // 2)
+        for i in range(state.game.kubbs)
+        if not state.base[i] and state.up[i] and geo.half_of(state.xs[i]) == team
+    ]
+    for p, owner in zip(standing, owners, strict=True):
+        scene.add(_kubb(p, owner, "field"))
     if standing:
-        far = max(standing, key=lambda p: p[0])
+        far = max(standing, key=lambda p: abs(p[0] - geo.centre_x))
         scene.add(text((far[0] + 0.25, far[1] + 0.35), labels["field"], size=LABEL,
                        anchor="start"))  # fmt: skip
-    line_x = min(x for x, _ in standing) if standing else f.centre_x
-    scene.add(line((line_x, 0.0), (line_x, f.width), stroke=PENALTY, width=1.6, dash=(6, 2)))
+    line_x = state.line_x
+    scene.add(line((line_x, 0.0), (line_x, geo.width), stroke=PENALTY, width=1.6, dash=(6, 2)))
     scene.add(
-        text((line_x + 0.12, f.width + 0.3), labels["line"], size=LABEL, anchor="start",
+        text((line_x + 0.12, geo.width + 0.3), labels["line"], size=LABEL, anchor="start",
              fill=PENALTY)
     )  # fmt: skip
-    if kept:
-        target = base[0]
-        thrower = (line_x, max(0.3, target[1] - 0.6))
-        scene.add(*arrow(thrower, (target[0] + 0.15, target[1]), TEAM[1], 0.25, width=1.0))
+    aim = (state.xs[target], state.ys[target])
+    thrower = (line_x, max(0.3, aim[1] - 1.2))  # clear of the king
+    side = 0.15 if aim[0] > line_x else -0.15
+    scene.add(*arrow(thrower, (aim[0] - side, aim[1]), TEAM[team], 0.25, width=1.0))
+    baseline = geo.baseline_x(team)
     scene.add(
-        text((f.length - 0.1, -0.35), labels["baseline"], size=LABEL, anchor="end", fill=TEAM[1])
-    )
+        text((baseline - 0.1 if team else baseline + 0.1, -0.35), labels["baseline"],
+             size=LABEL, anchor="end" if team else "start", fill=TEAM[team])
+    )  # fmt: skip
     return scene

@@ -13,6 +13,7 @@ page 1 the plan at the largest standard scale that fits, with a metre scale bar 
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,8 +151,11 @@ def field_scene(
             dg.line(s["A"], s["D"], stroke="#8a8a8a", width=0.6, dash=(2, 2), layer="diagonal"),
             dg.line(s["B"], s["C"], stroke="#8a8a8a", width=0.6, dash=(2, 2), layer="diagonal"),
         )
-        label_at = (length * 0.3, width * 0.3 + 0.35 * unit * 8)
         angle_label = t("fieldplan.diagonal_label", value=t.m(f.diagonal))
+        # on the diagonal A-D, its white box clear of the centre line by 2 mm of paper
+        half_label = (stringWidth(angle_label, register_fonts()[0], size) / PT_PER_MM + 3) / 2
+        label_x = min(length * 0.3, f.centre_x - (half_label + 2) * unit)
+        label_at = (label_x, label_x / length * width + 0.35 * unit * 8)
         scene.add(
             dg.Shape(
                 "text",
@@ -521,4 +525,73 @@ def _steps_page(
     for line in dg.wrap(t("fieldplan.tolerance"), regular, 8 * s, 200 * s):
         c.drawString(x, y, line)
         y -= 10 * s
+    triangle_sketch(c, f, t, (x, y - 14 * s), 200 * s, y - 14 * s - PAGE_MARGIN * k)
     return fits
+
+
+TAPE = "#c8102e"
+"""Colour of the tape in the triangle sketch."""
+
+
+def triangle_sketch(
+    c: Canvas, f: KubbField, t: Texts, top_left: Point, width: float, height: float
+) -> None:
+    """The looped tape of steps 2 and 3 as a sketch at most ``width`` x ``height`` pt below
+    ``top_left``: the field to be (dashed), the tape A–C–B and its marks, and a caption."""
+    regular, bold, _, _ = register_fonts()
+    s = stake_points(f)
+    x, top = top_left
+    caption = dg.wrap(
+        t("fieldplan.triangle", length=t.m(f.length), loop=t.m(f.length + f.diagonal)),
+        regular,
+        8.5,
+        width,
+    )
+    room = height - 11 * len(caption) - 30
+    if room < 40:
+        return
+    k = min((width - 30) / f.length, room / f.width)
+
+    def at(name: str) -> Point:
+        px, py = s[name]
+        return (x + 12 + px * k, top - 14 - (f.width - py) * k)
+
+    c.saveState()
+    c.setStrokeColor(colors.HexColor("#8a8a8a"))
+    c.setLineWidth(0.6)
+    c.setDash([3, 2])
+    corners = [at(n) for n in ("A", "C", "D", "B")]
+    for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+        c.line(*a, *b)
+    c.setDash()
+    c.setStrokeColor(colors.HexColor(TAPE))
+    c.setLineWidth(1.6)
+    tape = [at("A"), at("C"), at("B")]
+    for a, b in itertools.pairwise(tape):
+        c.line(*a, *b)
+    c.setFillColor(colors.HexColor(TAPE))
+    c.setFont(regular, 8.5)
+    (ax, ay), (cx, cy), (bx, by) = tape
+    c.drawCentredString((ax + cx) / 2, ay - 10, f"A–C {t.m(f.length)}")
+    c.saveState()
+    c.translate((bx + cx) / 2, (by + cy) / 2 + 3)
+    c.rotate(math.degrees(math.atan2(cy - by, cx - bx)))
+    c.drawCentredString(0, 2, f"B–C {t.m(f.diagonal, decimals=2)}")
+    c.restoreState()
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(bold, 10)
+    for name in ("A", "B", "C", "D"):
+        px, py = at(name)
+        c.circle(px, py, 2.4, stroke=0, fill=1)
+        left = name in ("A", "B")
+        dy = -10 if name in ("A", "C") else 4
+        if left:
+            c.drawRightString(px - 4, py + dy, name)
+        else:
+            c.drawString(px + 4, py + dy, name)
+    c.setFont(regular, 8.5)
+    y = min(ay, cy) - 24
+    for line in caption:
+        c.drawString(x, y, line)
+        y -= 11
+    c.restoreState()

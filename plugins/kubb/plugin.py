@@ -15,8 +15,10 @@ from generator.api import (
     hookimpl,
     lazy,
 )
+from generator.scenarios import Scenarios
 from plugins.kubb.agents import AGENTS
 from plugins.kubb.checks import static_checks
+from plugins.kubb.locales import LOCALES
 from plugins.kubb.options import PRESETS, KubbPrint, KubbRules
 from plugins.kubb.production import KubbProduction
 from plugins.kubb.rules import make_game
@@ -33,14 +35,54 @@ def kubb_static_checks(variant: Variant) -> list[StaticCheck]:
 
 
 def kubb_build(variant: Variant) -> list[Artifact]:
-    """Field plan, CAD, templates, BOM, rulebooks and the simulation sheet (imported here:
-    CadQuery loads slowly)."""
+    """Field plan, CAD, templates, BOM and rulebooks (imported here: CadQuery loads slowly).
+    The throw model behind the check is no player's print: ``plugins/kubb/throws.py``
+    documents it and ``plywright check`` reports what it gives."""
     from plugins.kubb.artifacts import kubb_artifacts
     from plugins.kubb.rulebook import rulebook_artifacts
-    from plugins.kubb.simulation import simulation_artifacts
 
-    return [*kubb_artifacts(variant), *rulebook_artifacts(variant), *simulation_artifacts(variant)]
+    return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]
 
+
+RULE_KEYS = (
+    "intro.aim",
+    "contents.text",
+    "flow.throw_in",
+    "flow.penalty",
+    "flow.batons",
+    "flow.king",
+    "play.opening_plain",
+    "play.opening_list",
+    "play.order_field",
+    "play.order_base",
+    "play.order_raise",
+    "play.order_king_seed",
+    "play.order_king_world",
+    "throw_in.text",
+    "throw_in.penalty",
+    "advantage.text",
+    "advantage.back",
+    "king.rule_seed",
+    "king.example",
+    "king.rule_world",
+    "king.win",
+    "king.early",
+    "king.early_last",
+    "decided.king",
+    "decided.stakes",
+    "facts.batons",
+    "facts.opening",
+    "facts.opening_one",
+    "facts.throw_in",
+    "facts.penalty",
+    "facts.king_seed",
+    "facts.king_world",
+)
+"""Every printed sentence that grants or forbids something and that the engine plays (each
+proven by a scenario of ``scenarios/``). Sentences on how to throw (underhand, where on the
+baseline, the starting draw, the baton's spin) and the readings of ``decided.*`` the throw
+model does not reach (a thrown-in kubb felling other kubbs, who stands it up) are not here:
+the engine does not play them."""
 
 GAME = GameDefinition(
     name="kubb",
@@ -74,6 +116,12 @@ GAME = GameDefinition(
     artifacts=kubb_build,
     record_checker=lazy("plugins.kubb.records:check_record"),
     designer=Path(__file__).with_name("designer.toml"),
+    scenarios=Scenarios(
+        folder=Path(__file__).parent / "scenarios",
+        play=lazy("plugins.kubb.scenarios:play"),
+        locales=LOCALES,
+        rule_keys=RULE_KEYS,
+    ),
 )
 
 

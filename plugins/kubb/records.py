@@ -12,7 +12,9 @@ this order, ``K .. 2K-1`` team 1's). Coordinates are metres: ``x`` along the len
   "landed", "placed", "penalty"}`` — ``attempt`` is the attempt that landed (1-based; for a
   penalty kubb the attempts used), ``landed`` the landing point or ``null`` for a penalty
   kubb, ``placed`` where the kubb stands (moved across if it landed on another kubb; for a
-  penalty kubb the defenders' spot);
+  penalty kubb the defenders' spot); a kubb that landed against the king and felled it has
+  ``landed`` and ``placed`` ``null``, ``penalty`` false, and ends the game: the throwing team
+  loses (``throw_in_king``);
 - a baton: ``{"team", "turn", "throw": "baton", "from_x", "aim": "field" | "base" | "king",
   "target", "felled", "king_felled", "raised"}`` — ``target`` is ``null`` for the king,
   ``felled`` every kubb the baton knocked over (the kubb it struck first: the target, or a kubb
@@ -20,7 +22,7 @@ this order, ``K .. 2K-1`` team 1's). Coordinates are metres: ``x`` along the len
   up again because a field kubb still stands.
 
 The last line is ``{"result": "win", "winners": [t], "turns": k, "reason": "king" |
-"early_king"}`` or ``{"result": "unfinished", "winners": [], "turns": k, "reason":
+"early_king" | "throw_in_king"}`` or ``{"result": "unfinished", "winners": [], "turns": k, "reason":
 "max_turns"}``. ``turn`` counts the game's turns (1, 2, 3, ..., teams alternating).
 
 :func:`check_record` replays a record's lines against the rules text, independently of the
@@ -107,7 +109,8 @@ class _Replay:
         centre = self.geo.centre_x
         self.adv = min(fronts, key=lambda x: abs(x - centre)) if fronts else None
 
-    def throw_in(self, entry: Mapping[str, Any], line: int) -> None:
+    def throw_in(self, entry: Mapping[str, Any], line: int) -> bool:
+        """Check one throw-in; True when it felled the king (and so ended the game)."""
         if not self.throwing:
             raise RecordError(line, "a throw-in after the first baton of the turn")
         kubb = entry["kubb"]
@@ -117,10 +120,14 @@ class _Replay:
             )
         self.pending.pop(0)
         other = 1 - self.team
+        attempts = self.rules.throw_in_attempts
+        if entry["placed"] is None and entry["landed"] is None and not entry["penalty"]:
+            if not 1 <= entry["attempt"] <= attempts:
+                raise RecordError(line, "a throw-in at the king within the attempts")
+            return True
         placed = _point(entry["placed"], line)
         if not self.geo.in_half(other, placed):
             raise RecordError(line, f"kubb {kubb} placed at {list(placed)}, outside the half")
-        attempts = self.rules.throw_in_attempts
         if entry["penalty"]:
             if entry["landed"] is not None or entry["attempt"] != attempts:
                 raise RecordError(line, "a penalty kubb follows every attempt missed")
@@ -137,6 +144,7 @@ class _Replay:
         self.pos[kubb] = list(placed)
         self.up[kubb] = True
         self.base[kubb] = False
+        return False
 
     def baton(self, entry: Mapping[str, Any], line: int) -> bool:
         """Check one baton; True when it ended the game."""
@@ -241,7 +249,8 @@ def check_record(lines: Sequence[Mapping[str, Any]]) -> Outcome:
         if (entry["team"], entry["turn"]) != (replay.team, replay.turn):
             replay.begin(entry["team"], entry["turn"], number)
         if entry["throw"] == "in":
-            replay.throw_in(entry, number)
+            if replay.throw_in(entry, number):
+                winner, reason = 1 - entry["team"], "throw_in_king"
         elif replay.baton(entry, number):
             early = entry["aim"] != "king"
             winner = 1 - entry["team"] if early else entry["team"]

@@ -3,12 +3,15 @@
 All words come from ``locales/<lang>.toml``; this module chooses, fills in and lays them out
 with the shared blocks of :mod:`generator.print.document`. The field diagram is the field
 plan's scene (:mod:`plugins.kubb.fieldplan`, from :class:`~plugins.kubb.geometry.KubbField`).
-The book is for players: the throw model of the simulation has its own sheet
-(:mod:`plugins.kubb.simulation`).
+The book is for players: the throw model of the simulation is documented in
+:mod:`plugins.kubb.throws`, not printed. Every worked example and play diagram is drawn from a
+scenario (``scenarios/*.toml``) through :func:`generator.scenarios.replay`, so a rule the engine
+no longer plays as the book says fails the build.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +20,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.api import Artifact
 from generator.print import document as doc
+from generator.scenarios import ScenarioError, ScenarioRun, applies, find, replay
 from plugins.kubb import diagrams
 from plugins.kubb.fieldplan import field_scene
 from plugins.kubb.geometry import KubbField
@@ -24,6 +28,7 @@ from plugins.kubb.locales import Texts
 from plugins.kubb.production import KubbProduction
 
 if TYPE_CHECKING:
+    from generator.api import GameDefinition
     from generator.variant import Variant
     from plugins.kubb.options import KubbRules
 
@@ -32,7 +37,7 @@ FIELD_SHARE = 0.9
 """Width of the field diagram as a share of the text column."""
 MAX_FIGURE_HEIGHT = 235.0
 """Tallest field diagram (pt), so it shares the first page with the text before it."""
-SCENE_SHARE = 0.8
+SCENE_SHARE = 0.75
 """Width of the throw-in and advantage diagrams as a share of the text column."""
 FLOW_SHARE = 0.4
 """Width of the turn's flow chart as a share of the text column (the rules take the rest)."""
@@ -67,40 +72,69 @@ def _opening(book: Book) -> str:
     return t("play.opening_list", turns=", ".join(parts), count=t.count("baton", r.batons))
 
 
+KING_EXAMPLE = "king-fifth-not-sixth"
+"""The scenario the seed king rule's worked example is drawn from."""
+THROW_IN = ("throw-in-penalty", "throw-in-penalty-world")
+"""The scenarios the throw-in diagram may be drawn from: the first written for the variant's
+rules (else the first, under its own rules)."""
+ADVANTAGE = ("advantage-line", "advantage-line-world")
+"""The same for the advantage-line diagram."""
+
+
+def _game() -> GameDefinition:
+    from plugins.kubb.plugin import GAME
+
+    return GAME
+
+
+def _scenario_run(book: Book, ids: Sequence[str]) -> ScenarioRun:
+    """The run of the first scenario of ``ids`` written for the book's rules, played under
+    them; if none is, the first under its own rules (:class:`ScenarioError` when the engine
+    no longer plays it as written)."""
+    game = _game()
+    assert game.scenarios is not None
+    for scenario_id in ids:
+        if applies(find(game.scenarios, scenario_id), book.rules):
+            return replay(game, scenario_id, base=book.rules)
+    return replay(game, ids[0])
+
+
+def _king_example(book: Book) -> str | None:
+    """The seed rule's worked example, drawn from :data:`KING_EXAMPLE`: which baton may go at
+    the king and which never (``None`` for rules the scenario is not written for)."""
+    t, r = book.t, book.rules
+    game = _game()
+    assert game.scenarios is not None
+    if not applies(find(game.scenarios, KING_EXAMPLE), r):
+        return None
+    run = replay(game, KING_EXAMPLE, base=r)
+    [allowed] = run.facts["king_batons"]["allowed"]
+    [last] = run.facts["king_batons"]["refused"]
+    return t(
+        "king.example",
+        throws=t.count("baton", allowed - 1),
+        kubbs=r.kubbs_per_team,
+        allowed=t(f"ordinal.{allowed}"),
+        last=t(f"ordinal.{last}"),
+    )
+
+
 def _king_rule(book: Book) -> list[str]:
-    """The king rule of the variant and, for the seed rule, what it means for turn 1."""
+    """The king rule of the variant and, for the seed rule, its worked example."""
     t, r = book.t, book.rules
     if r.king_rule != "seed":
         return [t("king.rule_world")]
-    need = r.king_min_batons_left
-    first = r.batons_in_turn(1)
-    throws = first - need
-    values = {"count": t.count("baton", need), "kubbs": r.kubbs_per_team}
-    texts = [t("king.rule_seed", count=values["count"])]
-    if throws < 1:
-        texts.append(t("king.first_turn_closed", count=t.count("baton", first)))
-    else:
-        key = (
-            "king.first_turn_open"
-            if throws >= r.kubbs_per_team
-            else (
-                "king.first_turn_double"
-                if r.kubbs_per_team - throws == 1
-                else "king.first_turn_doubles"
-            )
-        )
-        texts.append(t(key, throws=t.count("baton", throws), **values))
-    return texts
+    example = _king_example(book)
+    rule = t("king.rule_seed", count=t.count("baton", r.king_min_batons_left))
+    return [rule] if example is None else [rule, example]
 
 
 def _early(book: Book) -> str:
-    """The warning: the king felled at any other time loses (the last batons included)."""
+    """The warning: the king felled at any other time loses (the last baton included)."""
     t, r = book.t, book.rules
     text = t("king.early")
     if r.king_rule == "seed" and r.king_min_batons_left == 2:
         text += " " + t("king.early_last")
-    elif r.king_rule == "seed" and r.king_min_batons_left > 2:
-        text += " " + t("king.early_last_few", count=t.count("baton", r.king_min_batons_left - 1))
     return text
 
 
@@ -171,7 +205,8 @@ def _contents(book: Book) -> list[Flowable]:
         book.styles,
         [book.width * 0.4, book.width * 0.15, book.width * 0.45],
     )
-    return [book.heading("contents.heading"), book.para("contents.text"), table]
+    text = book.para("contents.text", distance=t.m(r.penalty_min_distance))
+    return [book.heading("contents.heading"), text, table]
 
 
 def _field(book: Book) -> list[Flowable]:
@@ -185,6 +220,7 @@ def _field(book: Book) -> list[Flowable]:
             width=t.m(f.width),
             kubbs=f.kubbs_per_team,
             spacing=t.m(f.kubb_spacing),
+            corner=t.m(f.corner_clearance),
         ),
         doc.Float(
             [
@@ -240,7 +276,7 @@ def _turn(book: Book) -> list[Flowable]:
 
 
 def _throw_in(book: Book) -> list[Flowable]:
-    t, r, f = book.t, book.rules, book.field
+    t, r = book.t, book.rules
     labels = {
         "out": t("throw_in.label_out"),
         "out_again": t("throw_in.label_out_again"),
@@ -248,8 +284,15 @@ def _throw_in(book: Book) -> list[Flowable]:
         "field": t("throw_in.label_field"),
         "thrower": t("throw_in.label_thrower"),
     }
-    scene = diagrams.throw_in_scene(f, r.penalty_min_distance, labels)
-    drawing = diagrams.to_drawing(scene, book.width * SCENE_SHARE)
+    run = _scenario_run(book, THROW_IN)
+    thrown = [line for line in run.state.record_lines() if line["throw"] == "in"]
+    penalties = sum(1 for line in thrown if line["penalty"])
+    if (len(thrown) - penalties, penalties) != (2, 1):
+        raise ScenarioError(f"{THROW_IN[0]}: the caption says two kubbs land and one misses")
+    drawing = diagrams.to_drawing(
+        diagrams.throw_in_scene(run.state, labels), book.width * SCENE_SHARE
+    )
+    distance = run.state.game.rules.penalty_min_distance
     return [
         book.heading("throw_in.heading"),
         book.para("throw_in.text", attempts=r.throw_in_attempts),
@@ -258,24 +301,25 @@ def _throw_in(book: Book) -> list[Flowable]:
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
-                book.caption(
-                    "throw_in.caption",
-                    distance=t.m(r.penalty_min_distance),
-                    thrown=diagrams.THROWN_IN,
-                ),
+                book.caption("throw_in.caption", distance=t.m(distance), thrown=len(thrown)),
             ]
         ),
     ]
 
 
 def _advantage(book: Book) -> list[Flowable]:
-    t, f = book.t, book.field
+    t = book.t
     labels = {
         "line": t("advantage.label_line"),
         "baseline": t("advantage.label_baseline"),
         "field": t("advantage.label_field"),
     }
-    drawing = diagrams.to_drawing(diagrams.advantage_scene(f, labels), book.width * SCENE_SHARE)
+    run = _scenario_run(book, ADVANTAGE)
+    chosen = run.states[1]  # the line chosen, before the first baton
+    [first] = [line for line in run.state.record_lines() if line["throw"] == "baton"][:1]
+    scene = diagrams.advantage_scene(chosen, first["target"], labels)
+    drawing = diagrams.to_drawing(scene, book.width * SCENE_SHARE)
+    kept = len(chosen.standing_targets(chosen.team)[1])
     return [
         book.heading("advantage.heading"),
         book.para("advantage.text"),
@@ -284,9 +328,7 @@ def _advantage(book: Book) -> list[Flowable]:
             [
                 doc.Diagram(drawing),
                 Spacer(1, 3),
-                book.caption(
-                    "advantage.caption", kept=max(0, f.kubbs_per_team - diagrams.LEFT_STANDING)
-                ),
+                book.caption("advantage.caption", kept=kept),
             ]
         ),
     ]
@@ -296,12 +338,15 @@ def _king(book: Book) -> list[Flowable]:
     rules = [Paragraph(text, book.styles.body) for text in _king_rule(book)]
     warning = [Paragraph(_early(book), book.styles.body)]
     box = doc.note_box(warning, book.styles, book.width)
-    # one block: "Winnen in de eerste beurt is zo ..." refers to the rule before it, and the
-    # warning box belongs under its heading
-    return [KeepTogether([book.heading("king.heading"), *rules, book.para("king.win"), box])]
+    # the rule and its example ("Winnen in de eerste beurt is zo ...") stay with the heading;
+    # the win and the warning box stay together
+    return [
+        KeepTogether([book.heading("king.heading"), *rules]),
+        KeepTogether([book.para("king.win"), box]),
+    ]
 
 
-DECIDED = ("landed", "raise", "felled", "king", "place", "spin")
+DECIDED = ("landed", "raise", "felled", "king", "stakes", "place", "spin")
 """The decided readings of the rules questions players dispute (``decided.<key>``)."""
 
 
@@ -326,7 +371,10 @@ def _facts(book: Book) -> list[Flowable]:
         (t("facts.kubbs"), str(r.kubbs_per_team)),
         (t("facts.spacing"), t.m(r.kubb_spacing)),
         (t("facts.batons"), str(r.batons)),
-        (t("facts.opening"), " – ".join(str(n) for n in r.opening_batons)),
+        (
+            t("facts.opening" if len(r.opening_batons) > 1 else "facts.opening_one"),
+            " – ".join(str(n) for n in r.opening_batons),
+        ),
         (t("facts.throw_in"), str(r.throw_in_attempts)),
         (t("facts.penalty"), t.m(r.penalty_min_distance)),
         (
@@ -375,6 +423,11 @@ def write_rulebook(
 def set_name(t: Texts, rules: KubbRules) -> str:
     """What the variant is, in ``t``'s words: ``field 10 × 5 m``."""
     return t("meta.set", length=t.number(rules.length), width=t.number(rules.width))
+
+
+def display_name(t: Texts, length: float, width: float) -> str:
+    """The set's name at the head of a page: ``Veld 10 × 5 m``."""
+    return t("meta.display", length=t.number(length), width=t.number(width))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

@@ -9,7 +9,8 @@ A turn of team ``T`` against ``O`` (``O = 1 - T``):
 1. *Throw-in*: every kubb lying felled in T's half, in id order. Decision of T: an aim point
    (action = index into :attr:`KubbGame.aims`, a grid in O's half, :data:`AIM_STEP` apart).
    Chance: a landing (``0 .. LANDINGS-1``: the whole kubb in O's half, inside the field,
-   :meth:`KubbField.landed`) or *out* (``LANDINGS``). After
+   :meth:`KubbField.landed`), *out* (``LANDINGS``) or *king* (``THROW_IN_KING``: the kubb
+   landed against the king and felled it; T loses at once, ``throw_in_king``). After
    ``throw_in_attempts`` outs the kubb is a penalty kubb: decision of **O**, a spot (action =
    index into :attr:`KubbGame.spots`, the same grid less the points closer than
    ``penalty_min_distance`` to the king or a stake).
@@ -29,6 +30,7 @@ A turn of team ``T`` against ``O`` (``O = 1 - T``):
    fells. After the baton, base kubbs it felled while a field kubb still stands in O's half
    are raised again. Throws at the king are from the
    baseline; felling it legally wins, felling it otherwise loses at once (``early_king``).
+:meth:`KubbState.refusal` says why a baton may not go at a target (the scenarios' reasons).
 
 The game starts with a chance node: the team that begins (50/50, the draw throw at the king).
 After turn ``max_turns`` the game is *unfinished*. Returns: winner 1, loser -1; unfinished 0.
@@ -154,11 +156,15 @@ class KubbGame:
         points: list[Point | None] = []
         outcomes: list[tuple[int, float]] = []
         out = rules.throw_in_fail
+        king = 0.0
         for index, (along, across, weight) in enumerate(
             throws.landing_offsets(distance, skill, rules.throw_in_spread)
         ):
             point = (aim[0] + sign * along, aim[1] + across)
-            if geo.landed(target, point):
+            if math.dist(point, geo.king) < throws.THROW_IN_KING_REACH:
+                points.append(None)
+                king += keep * weight
+            elif geo.landed(target, point):
                 points.append(point)
                 outcomes.append((index, keep * weight))
             else:
@@ -166,6 +172,8 @@ class KubbGame:
                 out += keep * weight
         if out > 0:
             outcomes.append((throws.LANDINGS, out))
+        if king > 0:
+            outcomes.append((throws.THROW_IN_KING, king))
         total = sum(p for _, p in outcomes)
         return [(a, p / total) for a, p in outcomes], tuple(points)
 
@@ -194,11 +202,13 @@ class KubbGame:
         field_kubbs: dict[int, tuple[float, float, bool]] | None = None,
         felled_base: tuple[int, ...] = (),
         first: int | None = None,
+        batons_thrown: int = 0,
     ) -> KubbState:
-        """A state at the start of ``team``'s turn ``turn`` (for tests and diagrams):
-        ``field_kubbs`` maps kubb ids to ``(x, y, standing)`` field positions, ``felled_base``
-        lists base kubbs lying felled on their baseline; every other kubb stands on its base.
-        Its history is empty: such a state does not replay."""
+        """A state at the start of ``team``'s turn ``turn`` (for tests, diagrams and
+        scenarios): ``field_kubbs`` maps kubb ids to ``(x, y, standing)`` field positions,
+        ``felled_base`` lists base kubbs lying felled on their baseline; every other kubb
+        stands on its base. With ``batons_thrown`` the turn is that far on: those batons are
+        out of hand. Its history is empty: such a state does not replay."""
         state = KubbState(self)
         for kubb, (x, y, standing) in (field_kubbs or {}).items():
             if not self.field.inside((x, y)):
@@ -211,7 +221,7 @@ class KubbGame:
         state.first = team if first is None else first
         state.team = team
         state.turn = turn
-        state._begin_turn()
+        state._begin_turn(batons_thrown)
         return state
 
     def record_header(self) -> dict[str, Any]:
@@ -467,10 +477,33 @@ class KubbState:
 
     def king_allowed(self) -> bool:
         """May the team to throw aim at the king with its next baton (all its targets down)?"""
+        return self.king_refusal() is None
+
+    def king_refusal(self) -> str | None:
+        """Why the king rule forbids the team to throw its next baton at the king (all its
+        targets down): ``king-needs-batons`` (seed: fewer than ``king_min_batons_left`` in
+        hand, this one included), ``king-not-in-first-turn`` (world); ``None``: it may."""
         rules = self.game.rules
         if rules.king_rule == "world":
-            return self.turn > 1
-        return self.batons_left >= rules.king_min_batons_left
+            return None if self.turn > 1 else "king-not-in-first-turn"
+        if self.batons_left >= rules.king_min_batons_left:
+            return None
+        return "king-needs-batons"
+
+    def refusal(self, target: int) -> str | None:
+        """Why the team to throw may not aim its next baton at ``target`` (a kubb id or
+        ``KING``) in this position: ``field-kubbs-first``, ``kubbs-standing`` (the king while
+        base kubbs stand), the king rule's reason or ``not-a-target``; ``None``: it may."""
+        field_kubbs, base_kubbs = self.standing_targets(self.team)
+        if target == self.game.kubbs:
+            if field_kubbs:
+                return "field-kubbs-first"
+            return "kubbs-standing" if base_kubbs else self.king_refusal()
+        if target in field_kubbs:
+            return None
+        if target in base_kubbs:
+            return "field-kubbs-first" if field_kubbs else None
+        return "not-a-target"
 
     def evaluate(self) -> list[float]:
         """Estimated returns: the difference of the kubbs each team still has to fell."""
@@ -489,7 +522,7 @@ class KubbState:
 
     # ---------------------------------------------------------------- turn flow
 
-    def _begin_turn(self) -> None:
+    def _begin_turn(self, thrown: int = 0) -> None:
         team = self.team
         centre = self.game.field.centre_x
         mine = team == 0
@@ -507,7 +540,7 @@ class KubbState:
         self.attempt = 0
         self.adv_x = nearest
         self.line_x = self.game.field.baseline_x(team)
-        self.batons_left = self.game.rules.batons_in_turn(self.turn)
+        self.batons_left = self.game.rules.batons_in_turn(self.turn) - thrown
         self.turn_field = 0
         stats = self.stats
         stats[S_TURNS] += 1
@@ -683,6 +716,12 @@ class KubbState:
             point = game.landings[self.team][self.aim][1][outcome]
             assert point is not None
             self._place(kubb, point, point, False)
+        elif outcome == throws.THROW_IN_KING:
+            self.stats[S_THROW_INS] += 1
+            self.log.append((0, self.team, self.turn, kubb, self.attempt, None, None, False))
+            self.king_up = False
+            self.phase = OVER
+            self.winner, self.reason = 1 - self.team, "throw_in_king"
         elif self.attempt >= game.rules.throw_in_attempts:
             self.phase = PENALTY
         else:
@@ -746,7 +785,7 @@ class KubbState:
                         "kubb": kubb,
                         "attempt": attempt,
                         "landed": _point(landed) if landed is not None else None,
-                        "placed": _point(placed),
+                        "placed": _point(placed) if placed is not None else None,
                         "penalty": penalty,
                     }
                 )
@@ -795,7 +834,7 @@ class KubbState:
             "turns": float(self.turn),
             "batons": float(stats[S_BATONS]),
             "first_team_won": float(self.winner == self.first and self.winner >= 0),
-            "early_king": float(self.reason == "early_king"),
+            "early_king": float(self.reason in ("early_king", "throw_in_king")),
             "first_turn_end": float(self.winner >= 0 and self.turn == 1),
             "unfinished": float(self.winner < 0),
             "penalty_kubbs": float(stats[S_PENALTIES]),

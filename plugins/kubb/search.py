@@ -47,7 +47,7 @@ from plugins.kubb.rules import (
     KubbGame,
     KubbState,
 )
-from plugins.kubb.throws import LANDINGS
+from plugins.kubb.throws import LANDINGS, THROW_IN_KING
 
 DEFAULT_BUDGET = 2
 """Batons searched ahead by default."""
@@ -166,6 +166,9 @@ class ExpectimaxAgent:
             for action, p in outcomes:
                 if action == LANDINGS:
                     out = p
+                elif action == THROW_IN_KING:  # the king felled: the thrower loses
+                    value += p * self.objective.score((0.0, 1.0) if team == 0 else (1.0, 0.0))
+                    inside += p
                 elif p >= LANDING_FLOOR:
                     point = landed[action]
                     assert point is not None

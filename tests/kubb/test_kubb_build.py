@@ -8,6 +8,7 @@ import csv
 import hashlib
 import io
 import itertools
+import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -178,18 +179,47 @@ def test_field_plan_svg_is_to_scale(built: tuple[Path, dict[str, Any]]) -> None:
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 def test_crown_template_pages_and_scale_check(built: tuple[Path, dict[str, Any]]) -> None:
-    path = built[0] / "print/crown-template-a4.pdf"
-    reader = PdfReader(path)
-    for page in reader.pages:
-        size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+    for lang in ("nl", "en"):
+        path = built[0] / f"print/crown-template-{lang}-a4.pdf"
+        reader = PdfReader(path)
+        assert len(reader.pages) == 1, "the crown at true size only, no reduced overview"
+        size = sorted(
+            (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height))
+        )
         assert size == pytest.approx([595.276, 841.89], abs=0.01)
     text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(built[0] / "print/crown-template-nl-a4.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
-    assert "deze balk moet precies 100 mm zijn" in text  # the first language, Dutch
-    assert "Kroonmal" in text and "overzicht (afdrukken op A4)" in text and "1:1 op" not in text
+    assert "deze balk moet precies 100 mm zijn" in text  # true on the 1:1 page
+    assert "Kroonmal – ware grootte (1:1)" in text and "overzicht" not in text
+    assert "kopse kant (boven)" in text and "hulplijn – niet zagen" in text
     assert "Teken de kroonlijn af" in text and "CUT_" not in text
-    assert "crown" not in text.replace("CUT_CROWN", "")
+    assert "crown" not in text
+
+
+def test_the_crown_is_drawn_at_true_size(tmp_path: Path) -> None:
+    from pypdf import PdfReader as Reader
+
+    from plugins.kubb.crown import write_crown_template
+    from plugins.kubb.locales import Texts
+    from plugins.kubb.production import KubbProduction
+
+    path = tmp_path / "crown.pdf"
+    p = KubbProduction(king_width=80.0, crown_height=30.0)
+    assert write_crown_template(path, p, Texts("en"), "A4", "Field 8 × 5 m") == (80.0, 70.0)
+    stream = Reader(path).pages[0].get_contents()
+    assert stream is not None
+    content = stream.get_data().decode("latin-1")
+    # the dashed guide line is the king's width long, in points (1 mm = 72 / 25.4 pt)
+
+    dashed = content.split("[3 2] 0 d", 1)[1]
+    x0, _, x1, _ = (
+        float(v) for v in re.findall(r"([\d.]+) ([\d.]+) m ([\d.]+) ([\d.]+) l", dashed)[0]
+    )
+    assert abs(x1 - x0) == pytest.approx(80.0 * 72 / 25.4, abs=0.01)
 
 
 def test_builds_are_byte_identical(built: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
@@ -222,16 +252,15 @@ def test_uncuttable_pieces_are_refused_by_build(run_cli: CliRunner, tmp_path: Pa
 
 
 def test_crown_template_words_come_from_the_locales() -> None:
-    from plugins.kubb.artifacts import crown_drawing
+    from plugins.kubb.crown import crown_lines
     from plugins.kubb.locales import Texts
     from plugins.kubb.production import KubbProduction
 
     p = KubbProduction(crown_height=37.5)
-    en, nl = (crown_drawing(p, "s", Texts(lang)) for lang in ("en", "nl"))
-    assert (en.kind, en.name) == ("crown template", "s crown template")
-    assert (nl.kind, nl.name) == ("kroonmal", "s kroonmal")
-    assert en.info[0].replace("\xa0", " ") == (
-        "s: king 90 × 90 × 300 mm, crown of 3 points per face, notches 37.5 mm deep."
+    en, nl = (crown_lines(p, Texts(lang), "Field 10 × 5 m") for lang in ("en", "nl"))
+    assert en[1].replace("\xa0", " ") == (
+        "Field 10 × 5 m: king 90 × 90 × 300 mm, crown of 3 points per face, notches 37.5 mm deep."
     )
-    assert "inkepingen 37,5\xa0mm diep" in nl.info[0]
-    assert not any("CUT_" in line for line in (*en.info, *nl.info))  # no layer codes on paper
+    assert "inkepingen 37,5\xa0mm diep" in nl[1]
+    assert "tegen de kopse kant" in nl[3]
+    assert not any("CUT_" in line for line in (*en, *nl))  # no layer codes on paper

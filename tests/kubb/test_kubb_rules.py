@@ -151,14 +151,23 @@ def test_throw_in_lands_where_the_landing_outcome_says() -> None:
 
 
 def test_every_landing_outcome_lies_in_the_target_half() -> None:
+    """A landing is in the target half, out, or against the king (only for aims in front of
+    him: a landing node within ``THROW_IN_KING_REACH`` of the king)."""
+    king = 0
     for thrower in (0, 1):
-        for outcomes, points in SEED.landings[thrower]:
+        for aim, (outcomes, points) in zip(
+            SEED.aims[1 - thrower], SEED.landings[thrower], strict=True
+        ):
             for action, _ in outcomes:
                 if action < throws.LANDINGS:
                     point = points[action]
                     assert point is not None and SEED.field.in_half(1 - thrower, point)
+                elif action == throws.THROW_IN_KING:
+                    king += 1
+                    assert math.dist(aim, SEED.field.king) <= 1.0
                 else:
                     assert action == throws.LANDINGS
+    assert king > 0, "a kubb thrown just past the king can fell him"
 
 
 def test_two_misses_make_a_penalty_kubb_placed_by_the_defenders() -> None:

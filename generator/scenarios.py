@@ -261,3 +261,34 @@ def replay(definition: Any, scenario_id: str, base: StrictModel | None = None) -
         raise ScenarioError(f"game {definition.name!r} has no scenarios")
     scenario = find(scenarios, scenario_id)
     return play(scenarios, scenario, definition.rules_model, definition.presets, base)
+
+
+def example_run(
+    definition: Any, scenario_ids: Sequence[str], base: StrictModel
+) -> tuple[Scenario, ScenarioRun] | None:
+    """The example a book of the variant with rules ``base`` may print: the first scenario
+    of ``scenario_ids`` written for those rules (:func:`applies`) that the engine plays as
+    written under them, with its run; ``None`` when none does (the variant lies outside what
+    the scenarios were written for: a book then shows a scenario under its own rules, or no
+    example).
+
+    Every scenario tried under ``base`` that does not play there must play as written under
+    its own rules: a rule broken in the engine raises :class:`ScenarioError` either way, so
+    a book never quietly loses its example to an engine bug.
+    """
+    scenarios: Scenarios | None = definition.scenarios
+    if scenarios is None:
+        raise ScenarioError(f"game {definition.name!r} has no scenarios")
+    for scenario_id in scenario_ids:
+        scenario = find(scenarios, scenario_id)
+        if not applies(scenario, base):
+            continue
+        rules = scenario_rules(definition.rules_model, scenario, definition.presets, base)
+        try:
+            run = scenarios.play(scenario, rules)
+        except ScenarioError:  # a position the variant's rules cannot set up or play on
+            run = None
+        if run is not None and not mismatches(scenario, run):
+            return scenario, run
+        replay(definition, scenario_id)  # raises when the engine itself breaks the rule
+    return None

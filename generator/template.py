@@ -78,7 +78,7 @@ def _table_lines(
             lines.append(f"# {name} =   (not set: the default applies)")
         else:
             lines.append(tomli_w.dumps({name: value}).rstrip("\n"))
-    return lines + ([""] + subs if subs else [])
+    return lines + (["", *subs] if subs else [])
 
 
 def variant_template(definition: GameDefinition, preset: str | None) -> str:

@@ -60,10 +60,14 @@ def base_rules(rules: CardtrackRules) -> CardtrackRules | None:
 
 
 def replay(scenario_id: str, rules: CardtrackRules) -> tuple[sc.ScenarioRun, sc.Scenario]:
-    """The run of ``scenario_id`` under ``rules`` (as written, else ScenarioError)."""
+    """The run of ``scenario_id`` under ``rules``, or under the standard rules when the
+    variant cannot hold it (ScenarioError when the engine does not play it as written)."""
     definition = _definition()
-    run = sc.replay(definition, scenario_id, base=base_rules(rules))
-    return run, sc.find(definition.scenarios, scenario_id)
+    base = base_rules(rules)
+    found = sc.example_run(definition, [scenario_id], base) if base is not None else None
+    if found is not None:
+        return found[1], found[0]
+    return sc.replay(definition, scenario_id), sc.find(definition.scenarios, scenario_id)
 
 
 def card_name(kind: int) -> str:

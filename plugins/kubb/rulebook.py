@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
 from generator.api import Artifact
 from generator.print import document as doc
-from generator.scenarios import ScenarioError, ScenarioRun, applies, find, replay
+from generator.scenarios import ScenarioError, ScenarioRun, example_run, replay
 from plugins.kubb import diagrams
 from plugins.kubb.fieldplan import field_scene
 from plugins.kubb.geometry import KubbField
@@ -88,26 +88,21 @@ def _game() -> GameDefinition:
 
 
 def _scenario_run(book: Book, ids: Sequence[str]) -> ScenarioRun:
-    """The run of the first scenario of ``ids`` written for the book's rules, played under
-    them; if none is, the first under its own rules (:class:`ScenarioError` when the engine
-    no longer plays it as written)."""
-    game = _game()
-    assert game.scenarios is not None
-    for scenario_id in ids:
-        if applies(find(game.scenarios, scenario_id), book.rules):
-            return replay(game, scenario_id, base=book.rules)
-    return replay(game, ids[0])
+    """The run of the first scenario of ``ids`` written for the book's rules that plays
+    under them; if none does, the first under its own rules (:class:`ScenarioError` when the
+    engine no longer plays it as written)."""
+    found = example_run(_game(), ids, book.rules)
+    return found[1] if found is not None else replay(_game(), ids[0])
 
 
 def _king_example(book: Book) -> str | None:
     """The seed rule's worked example, drawn from :data:`KING_EXAMPLE`: which baton may go at
     the king and which never (``None`` for rules the scenario is not written for)."""
     t, r = book.t, book.rules
-    game = _game()
-    assert game.scenarios is not None
-    if not applies(find(game.scenarios, KING_EXAMPLE), r):
+    found = example_run(_game(), [KING_EXAMPLE], r)
+    if found is None:
         return None
-    run = replay(game, KING_EXAMPLE, base=r)
+    run = found[1]
     [allowed] = run.facts["king_batons"]["allowed"]
     [last] = run.facts["king_batons"]["refused"]
     return t(

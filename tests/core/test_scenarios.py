@@ -179,3 +179,31 @@ def test_applies_only_to_rules_with_the_scenarios_values(tmp_path: Path) -> None
     scenario = _scenario(tmp_path, TOY)
     assert sc.applies(scenario, ToyRules(limit=3))
     assert not sc.applies(scenario, ToyRules(limit=4))
+
+
+def _toy_definition(tmp_path: Path, play: Any = _toy_play) -> Any:
+    from types import SimpleNamespace
+
+    toy = sc.Scenarios(folder=tmp_path, play=play, locales=tmp_path)
+    return SimpleNamespace(name="toy", scenarios=toy, rules_model=ToyRules, presets={})
+
+
+def test_an_example_is_drawn_where_the_variant_plays_it_and_skipped_where_it_cannot(
+    tmp_path: Path,
+) -> None:
+    _scenario(tmp_path, TOY.replace("rules = { limit = 3 }\n", ""))
+    definition = _toy_definition(tmp_path)
+    found = sc.example_run(definition, ["toy"], ToyRules(limit=3))
+    assert found is not None and found[1].facts == {"total": 3}
+    # with limit 2 the first step is refused: the variant lies outside the scenario
+    assert sc.example_run(definition, ["toy"], ToyRules(limit=2)) is None
+
+
+def test_an_example_is_never_skipped_for_a_broken_engine(tmp_path: Path) -> None:
+    _scenario(tmp_path, TOY.replace("rules = { limit = 3 }\n", ""))
+
+    def no_limit(scenario: sc.Scenario, rules: Any) -> sc.ScenarioRun:
+        return _toy_play(scenario, ToyRules(limit=99))
+
+    with pytest.raises(sc.ScenarioError, match="step 2"):
+        sc.example_run(_toy_definition(tmp_path, no_limit), ["toy"], ToyRules(limit=3))

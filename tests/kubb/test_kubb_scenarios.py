@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from generator import scenarios as sc
+from generator.print.rulebook import PrintSetup
 from generator.records import check_header
 from generator.registry import load_registry
 from plugins.kubb import rules as engine
@@ -59,7 +60,7 @@ def test_a_broken_king_rule_fails_the_scenario_and_the_rulebook(
     )
     assert mismatches("king-world-first-turn") != []
     with pytest.raises(sc.ScenarioError, match=r"king-fifth-not-sixth\.toml: .*step 4"):
-        write_rulebook(tmp_path / "book.pdf", "nl", KubbRules(), KubbProduction(), "A4")
+        write_rulebook(tmp_path / "book.pdf", "nl", KubbRules(), KubbProduction(), PrintSetup("A4"))
 
 
 def test_a_base_kubb_no_longer_raised_fails_its_scenario(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -102,10 +102,10 @@ def keep_out(machine: Machine) -> list[Polygon]:
 
 
 def usable_box(machine: Machine, gap: float) -> tuple[float, float, float, float]:
-    """Where an outline may lie: the sheet inside its trim, half a gap further in (the
-    cutter runs outside the outline)."""
+    """Where an outline may lie: the sheet inside its trim, a gap further in (the cutter runs
+    outside the outline and is ``gap`` minus the allowance wide)."""
     s = machine.sheet
-    inset = s.trim + gap / 2
+    inset = s.trim + gap
     return (inset, inset, s.width - inset, s.height - inset)
 
 
@@ -113,7 +113,7 @@ def shelf_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[li
     """Parts on as many sheets as the rows need: tallest first, each row left to right,
     stepping past clamp zones; parts that fit neither way round raise ``ValueError``."""
     x_min, y_min, x_max, y_max = usable_box(machine, gap)
-    zones = [z.buffer(gap / 2, join_style="mitre") for z in keep_out(machine)]
+    zones = [z.buffer(gap, join_style="mitre") for z in keep_out(machine)]
     order = sorted(
         range(len(parts)),
         key=lambda i: (-(parts[i].bounds[3] - parts[i].bounds[1]), i),

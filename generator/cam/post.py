@@ -36,7 +36,7 @@ def f(value: float) -> str:
 def tool_table(tools: Sequence[Tool]) -> str:
     """A LinuxCNC tool table for ``tools`` (zero length offsets: every tool touched off on the
     sheet's top face)."""
-    lines = [f"T{t.id} P{t.id} Z0 D{t.diameter:g} ;{t.name or t.kind}" for t in tools]
+    lines = [f"T{t.id} P{t.id} Z0 D{t.diameter:g} ;{_comment(t.name or t.kind)}" for t in tools]
     return "\n".join(lines) + "\n"
 
 

@@ -22,7 +22,7 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
@@ -131,16 +131,20 @@ def _static_report(registry: Registry, variant: Variant) -> Artifact:
     )
 
 
-def collect_artifacts(registry: Registry, variant: Variant) -> list[Artifact]:
+def collect_artifacts(
+    registry: Registry, variant: Variant, extra: Sequence[Artifact] = ()
+) -> list[Artifact]:
     """Every artifact of ``variant``, checked for safe unique paths: the core's static-check
-    report, the game's own (``GameDefinition.artifacts``), then what cross-cutting plugins add
-    (the ``plywright_artifacts`` hook every plugin receives)."""
+    report, the game's own (``GameDefinition.artifacts``), what cross-cutting plugins add
+    (the ``plywright_artifacts`` hook every plugin receives), then ``extra`` (the CAM job of
+    ``build --machine``)."""
     found = [_static_report(registry, variant)]
     own = variant.definition.artifacts
     if own is not None:
         found.extend(own(variant))
     for result in registry.pm.hook.plywright_artifacts(variant=variant):
         found.extend(result or [])
+    found.extend(extra)
     seen: set[str] = set()
     for artifact in found:
         path = PurePosixPath(artifact.path)
@@ -303,12 +307,15 @@ def build(
     out: Path | None = None,
     only: Iterable[str] | None = None,
     on_artifact: OnArtifact | None = None,
+    extra: Sequence[Artifact] = (),
+    summary: Mapping[str, Any] | None = None,
 ) -> BuildResult:
-    """Write the artifacts of ``variant`` into ``out`` (default ``outputs/<name>``)."""
+    """Write the artifacts of ``variant`` (and ``extra``) into ``out`` (default
+    ``outputs/<name>``); ``summary`` goes into the manifest (the CAM job's figures, ``cam``)."""
     target = (out or Path("outputs") / variant.name).absolute()
     if target.exists() and not target.is_dir():
         raise InputError(f"--out: {target} exists and is not a folder")
-    chosen = select(collect_artifacts(registry, variant), only)
+    chosen = select(collect_artifacts(registry, variant, extra), only)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         _clean_stale(target)
@@ -347,6 +354,8 @@ def build(
             "plywright_version": plywright_version(),
             "artifacts": sorted(entries, key=lambda e: e["path"]),
         }
+        if summary:
+            manifest.update(summary)
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         swapped = False
         try:

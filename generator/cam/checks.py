@@ -127,6 +127,12 @@ def check_parts(parts: Sequence[Part], machine: Machine) -> ToolChoice:
     for part in parts:
         x0, y0, x1, y1 = part.bounds
         w, h = x1 - x0, y1 - y0
+        if not ((w <= area.x and h <= area.y) or (h <= area.x and w <= area.y)):
+            raise CamProblem(
+                "work_area.x" if min(w, h) <= min(area.x, area.y) else "work_area.y",
+                f"{part.plan.name} ({w:.1f} x {h:.1f} mm) is larger than the "
+                f"{area.x:g} x {area.y:g} mm work area",
+            )
         fits = (w <= usable[0] and h <= usable[1]) or (h <= usable[0] and w <= usable[1])
         if not fits:
             raise CamProblem(

@@ -94,6 +94,8 @@ def run_rs274(program: str, tool_table: str, timeout: float = 120.0) -> str:
     return canon
 
 
+MANUAL_CHANGE = re.compile(r"change to T(\d+)")
+"""The comment at a GRBL program's tool-change pause (M0) naming the tool put in."""
 CANON = re.compile(r"^\s*(\d+)\s+N\S*\s+([A-Z_]+)\((.*)\)\s*$")
 
 
@@ -116,6 +118,8 @@ def canonical_moves(canon: str, start: tuple[float, float, float] = (0.0, 0.0, 0
             selected = int(args.split(",")[0])
         elif command == "CHANGE_TOOL":
             tool = selected
+        elif command == "COMMENT" and MANUAL_CHANGE.search(args):
+            tool = int(MANUAL_CHANGE.search(args)[1])  # type: ignore[index]
         elif command == "SET_FEED_RATE":
             feed = float(args)
         elif command == "ARC_FEED":
@@ -424,6 +428,7 @@ def _check_outlines(
         ]
         return shapely.union_all(regions) if regions else Polygon()
 
+    cutter = min((tools[i].diameter for i in mills), default=0.0)
     separated = stock.difference(cut_at(above_tabs))
     through = stock.difference(cut_at(-thickness))
     corner = Point(1e-3, 1e-3)
@@ -447,7 +452,21 @@ def _check_outlines(
         if not held:
             report.problems.append(f"{plan.name}: no tab holds the part at full depth")
             continue
+        tabs = _bridges(through, outline, cutter)
+        if tabs < machine.tabs.count:
+            report.problems.append(
+                f"{plan.name}: {tabs} of {machine.tabs.count} tabs hold the part at full depth"
+            )
+            continue
         report.outlines += 1
+
+
+def _bridges(material: object, outline: Polygon, cutter: float) -> int:
+    """Pieces of wood that cross the cutter's track round ``outline`` at full depth: the
+    tabs."""
+    band = outline.buffer(0.9 * cutter).difference(outline.buffer(0.05))
+    crossing = shapely.intersection(material, band)
+    return sum(1 for g in _pieces(crossing) if g.area > 1e-3)
 
 
 def _pieces(geometry: object) -> list[Polygon]:

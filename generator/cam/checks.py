@@ -123,7 +123,13 @@ def check_parts(parts: Sequence[Part], machine: Machine) -> ToolChoice:
     """Every part fits the sheet (inside its trim) and the work area, and every operation has
     a tool that can do it; the tools chosen. Raises :class:`CamProblem`."""
     sheet, area = machine.sheet, machine.work_area
-    usable = (sheet.width - 2 * sheet.trim, sheet.height - 2 * sheet.trim)
+    choice = choose_tools(parts, machine)
+    cutter = max(
+        (choice.tools[op.layer].diameter for p in parts for op in p.plan.of_kind("cut")),
+        default=0.0,
+    )
+    margin = sheet.trim + cutter + sheet.allowance
+    usable = (sheet.width - 2 * margin, sheet.height - 2 * margin)
     for part in parts:
         x0, y0, x1, y1 = part.bounds
         w, h = x1 - x0, y1 - y0
@@ -136,9 +142,10 @@ def check_parts(parts: Sequence[Part], machine: Machine) -> ToolChoice:
         fits = (w <= usable[0] and h <= usable[1]) or (h <= usable[0] and w <= usable[1])
         if not fits:
             raise CamProblem(
-                "sheet.width" if min(w, h) <= min(usable) else "sheet.height",
+                "sheet.width" if usable[0] <= usable[1] else "sheet.height",
                 f"{part.plan.name} ({w:.1f} x {h:.1f} mm) does not fit the "
-                f"{sheet.width:g} x {sheet.height:g} mm sheet inside its {sheet.trim:g} mm trim",
+                f"{sheet.width:g} x {sheet.height:g} mm sheet inside its {sheet.trim:g} mm trim "
+                f"and a cutter's gap of {cutter + sheet.allowance:g} mm",
             )
         if sheet.width > area.x + 1e-9 or sheet.height > area.y + 1e-9:
             raise CamProblem(
@@ -153,4 +160,4 @@ def check_parts(parts: Sequence[Part], machine: Machine) -> ToolChoice:
                 f"{part.plan.name}: {part.plan.thickness:g} mm stock needs {deepest:g} mm of "
                 f"Z travel, the machine has {area.z:g}",
             )
-    return choose_tools(parts, machine)
+    return choice

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.cam.checks import check_parts
+from generator.cam.checks import CamProblem, check_parts
 from generator.cam.layout import Placement, Sheet, make_sheet, part_gap, shelf_layout
 from generator.cam.machine import Machine, Tool
 from generator.cam.post import gcode, tool_table
@@ -79,7 +79,11 @@ def plan_job(
         for thickness in sorted({p.plan.thickness for p in every}):
             indices = [i for i, p in enumerate(every) if p.plan.thickness == thickness]
             group = [every[i] for i in indices]
-            for placements in shelf_layout(group, machine, gap):
+            try:
+                layout = shelf_layout(group, machine, gap)
+            except ValueError as exc:
+                raise CamProblem("sheet.clamps", f"{exc} (clamp zones in the way)") from None
+            for placements in layout:
 
                 moved = [Placement(indices[p.part], p.angle, p.dx, p.dy) for p in placements]
                 sheets.append(make_sheet(len(sheets), every, moved))

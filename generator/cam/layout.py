@@ -123,6 +123,9 @@ def shelf_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[li
     x, y, row = x_min, y_min, 0.0
     for index in order:
         x0, y0, x1, y1 = parts[index].bounds
+        angle = 0.0
+        if x1 - x0 > x_max - x_min + 1e-9 and y1 - y0 <= x_max - x_min + 1e-9:
+            angle, (x0, y0, x1, y1) = 90.0, (-y1, x0, -y0, x1)  # turned a quarter left
         w, h = x1 - x0, y1 - y0
         for _attempt in range(4):
             x = _past_zones(x, y, w, h, zones, x_max)
@@ -136,7 +139,7 @@ def shelf_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[li
             current, x, y, row = [], x_min, y_min, 0.0
         else:
             raise ValueError(f"{parts[index].plan.name} does not fit an empty sheet")
-        current.append(Placement(index, 0.0, x - x0, y - y0))
+        current.append(Placement(index, angle, x - x0, y - y0))
         x, row = x + w + gap, max(row, h)
     if current:
         sheets.append(current)

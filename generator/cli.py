@@ -221,7 +221,7 @@ def build(
         from generator.cam.machine import load_machine
 
         machine = load_machine(Path(machine_file) if machine_file else None)
-        cam = cam_build(loaded, machine, machine_file or "built-in machine profile", batch or 1)
+        cam = cam_build(loaded, machine, machine_file or "built-in machine profile", batch)
         extra, summary = cam.artifacts(), {"cam": cam.summary()}
     total = len(select(collect_artifacts(registry, loaded, extra), kinds))
     with _progress(total, "building", quiet) as advance:

@@ -71,6 +71,7 @@ class CamBuild:
             "post": m.post,
             "batch": job.batch,
             "sheets_needed": len(job.programs),
+            "layout": job.layout,
             "sheet": {
                 "material": m.sheet.material,
                 "width": m.sheet.width,
@@ -142,7 +143,9 @@ def _writer(text: str) -> Any:
     return write
 
 
-def cam_build(variant: Variant, machine: Machine, source: str, batch: int = 1) -> CamBuild:
+def cam_build(
+    variant: Variant, machine: Machine, source: str, batch: int | None = None
+) -> CamBuild:
     """Plan the job of ``batch`` sets of ``variant``; :class:`InputError` (naming the profile
     and its field) when the machine cannot make them, or when the variant has no router
     parts."""
@@ -152,7 +155,13 @@ def cam_build(variant: Variant, machine: Machine, source: str, batch: int = 1) -
             f"--machine: {variant.name} has no router parts (no cut file names its cutters)"
         )
     try:
-        job = plan_job(parts_of(plans), machine, batch=batch, title=variant.name)
+        job = plan_job(
+            parts_of(plans),
+            machine,
+            batch=batch or 1,
+            title=variant.name,
+            nesting=batch is not None,
+        )
     except CamProblem as problem:
         raise problem.as_input_error(source) from None
     return CamBuild(job, machine, source)

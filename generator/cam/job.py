@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from generator.cam.checks import CamProblem, check_parts
 from generator.cam.layout import Placement, Sheet, make_sheet, part_gap, shelf_layout
 from generator.cam.machine import Machine, Tool
+from generator.cam.nest import nest
 from generator.cam.post import gcode, tool_table
 from generator.cam.source import Part
 from generator.cam.toolpath import Job, ToolChoice, sheet_jobs
@@ -44,6 +45,8 @@ class CamJob:
     """The parts of one set."""
     programs: tuple[SheetProgram, ...]
     choice: ToolChoice
+    layout: str = "shelf"
+    """How the parts were placed: ``spyrrow``, ``grid`` (the fewer sheets), ``shelf``."""
 
     def tool_table(self) -> str:
         tools: dict[int, Tool] = {}
@@ -68,19 +71,26 @@ def plan_job(
     batch: int = 1,
     title: str = "",
     layouts: Sequence[Sequence[tuple[int, float, float, float]]] | None = None,
+    nesting: bool = False,
 ) -> CamJob:
-    """``batch`` copies of ``parts`` on sheets. ``layouts`` (placements as ``(part, angle,
-    dx, dy)`` per sheet, parts indexed over the batch) replaces the shelf layout."""
+    """``batch`` copies of ``parts`` on sheets: nested (:mod:`generator.cam.nest`) when
+    ``nesting``, else in shelf rows. ``layouts`` (placements as ``(part, angle, dx, dy)``
+    per sheet, parts indexed over the batch) replaces both."""
     choice = check_parts(parts, machine)
     every = [part for _ in range(batch) for part in parts]
     gap = part_gap(machine, parts, outline_cutter(parts, choice))
     sheets: list[Sheet] = []
+    methods: list[str] = []
     if layouts is None:
         for thickness in sorted({p.plan.thickness for p in every}):
             indices = [i for i, p in enumerate(every) if p.plan.thickness == thickness]
             group = [every[i] for i in indices]
             try:
-                layout = shelf_layout(group, machine, gap)
+                if nesting:
+                    found = nest(group, machine, gap)
+                    layout, methods = [list(s) for s in found.sheets], [*methods, found.method]
+                else:
+                    layout = shelf_layout(group, machine, gap)
             except ValueError as exc:
                 raise CamProblem("sheet.clamps", f"{exc} (clamp zones in the way)") from None
             for placements in layout:
@@ -102,4 +112,5 @@ def plan_job(
             f"{len(sheet.placements)} parts; machine {machine.name}; post {machine.post}",
         ]
         programs.append(SheetProgram(sheet, tuple(jobs), gcode(jobs, machine, header)))
-    return CamJob(title, batch, tuple(parts), tuple(programs), choice)
+    method = "+".join(sorted(set(methods))) if methods else ("given" if layouts else "shelf")
+    return CamJob(title, batch, tuple(parts), tuple(programs), choice, method)

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.api import Artifact
 from generator.cam.checks import CamProblem
+from generator.cam.estimate import JobTime, sheet_times
 from generator.cam.job import CamJob, plan_job
 from generator.cam.machine import Machine
+from generator.cam.setup_sheet import sheet_languages, write_setup_sheet
 from generator.cam.source import parts_of, variant_plans
 from generator.errors import InputError
 
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class CamBuild:
+class CamBuild:  # cached_property needs a __dict__: not slots
     """A variant's CAM job on one machine."""
 
     job: CamJob
@@ -39,6 +42,7 @@ class CamBuild:
     def summary(self) -> dict[str, Any]:
         """The job's figures (``cam/job.json`` and the manifest's ``cam``)."""
         m, job = self.machine, self.job
+        times = self.times
         sheet_area = m.sheet.width * m.sheet.height
         sheets = []
         for program in job.programs:
@@ -59,9 +63,17 @@ class CamBuild:
                     ],
                     "yield": round(sheet.part_area / sheet_area, 4),
                     "jobs": [
-                        {"tool": job.tool.id, "stage": job.stage, "what": job.label}
-                        for job in program.jobs
+                        {
+                            "tool": t.job.tool.id,
+                            "stage": t.job.stage,
+                            "what": t.job.label,
+                            "seconds": round(t.seconds, 1),
+                            "tool_change_seconds": round(t.change, 1),
+                        }
+                        for t in times[sheet.index]
                     ],
+                    "machine_seconds": round(self.sheet_seconds(sheet.index), 1),
+                    "cost": round(self.sheet_cost(sheet.index), 2),
                 }
             )
         part_area = sum(p.sheet.part_area for p in job.programs)
@@ -91,6 +103,40 @@ class CamBuild:
                 for t in _tools(job)
             ],
             "sheets": sheets,
+            "quote": self.quote(),
+        }
+
+    @cached_property
+    def times(self) -> list[list[JobTime]]:
+        """Each sheet's jobs with their estimated seconds."""
+        return [sheet_times(p.jobs, self.machine) for p in self.job.programs]
+
+    def sheet_seconds(self, index: int) -> float:
+        """Machine time of one sheet: its jobs, tool changes, loading and unloading."""
+        jobs = sum(t.seconds + t.change for t in self.times[index])
+        return jobs + 60 * self.machine.rates.setup_minutes
+
+    def sheet_cost(self, index: int) -> float:
+        m = self.machine
+        return m.sheet.price + self.sheet_seconds(index) / 3600 * m.rates.hourly
+
+    def quote(self) -> dict[str, Any]:
+        """Material, machine time and price per batch and per board (set)."""
+        m, count = self.machine, len(self.job.programs)
+        seconds = sum(self.sheet_seconds(i) for i in range(count))
+        material = count * m.sheet.price
+        machine_cost = seconds / 3600 * m.rates.hourly
+        batch = material + machine_cost
+        return {
+            "currency": m.sheet.currency,
+            "sheets": count,
+            "material": round(material, 2),
+            "machine_seconds": round(seconds, 1),
+            "machine_cost": round(machine_cost, 2),
+            "per_batch": round(batch, 2),
+            "per_board": round(batch / self.job.batch, 2),
+            "hourly_rate": m.rates.hourly,
+            "sheet_price": m.sheet.price,
         }
 
     def artifacts(self) -> list[Artifact]:
@@ -113,6 +159,17 @@ class CamBuild:
                 _writer(self.job.tool_table()),
             )
         )
+        for lang in sheet_languages(self.machine.language):
+            out.append(
+                Artifact(
+                    "cam/setup",
+                    f"cam/setup-{lang}.pdf",
+                    "setup sheet and quote: sheets, zero point, clamps, tools and feeds in "
+                    "order, operations with estimated times, material and prices",
+                    self._setup(lang),
+                    lang=lang,
+                )
+            )
         out.append(
             Artifact(
                 "cam/job",
@@ -122,6 +179,13 @@ class CamBuild:
             )
         )
         return out
+
+
+    def _setup(self, lang: str) -> Any:
+        def write(path: Path) -> None:
+            write_setup_sheet(self, path, lang, self.machine.paper)
+
+        return write
 
 
 def program_path(index: int) -> str:

@@ -240,6 +240,10 @@ class Machine(StrictModel):
 
     name: str = Field("workshop router", min_length=1, max_length=80, description="machine")
     post: Post = Field("linuxcnc", description="G-code dialect the controller reads")
+    language: Literal["en", "lv", "nl", "uk"] = Field(
+        "en", description="the workshop's language (setup sheet; English comes too)"
+    )
+    paper: Literal["A4", "Letter"] = Field("A4", description="paper of the setup sheet")
     ramp_angle: float = Field(
         3.0, gt=0, le=45, description="entry ramp of profile passes, degrees from horizontal"
     )

@@ -201,6 +201,11 @@ def build(
     from generator.checks import static_checks
 
     kinds = _only_kinds(only)
+    machine = None
+    if machine_file is not None or batch is not None:
+        from generator.cam.machine import load_machine
+
+        machine = load_machine(Path(machine_file) if machine_file else None)
     registry, loaded = _load(variant)
     check_folder_target(Path(out) if out else Path("outputs") / loaded.name, "--out", beside=True)
     failed = [c for c in static_checks(registry, loaded) if not c.ok]
@@ -216,11 +221,9 @@ def build(
         sys.exit(1)
     extra: list[Artifact] = []
     summary = None
-    if machine_file is not None or batch is not None:
+    if machine is not None:
         from generator.cam.artifacts import cam_build
-        from generator.cam.machine import load_machine
 
-        machine = load_machine(Path(machine_file) if machine_file else None)
         cam = cam_build(loaded, machine, machine_file or "built-in machine profile", batch)
         extra, summary = cam.artifacts(), {"cam": cam.summary()}
     total = len(select(collect_artifacts(registry, loaded, extra), kinds))

@@ -128,7 +128,7 @@ def check_parts(parts: Sequence[Part], machine: Machine) -> ToolChoice:
         (choice.tools[op.layer].diameter for p in parts for op in p.plan.of_kind("cut")),
         default=0.0,
     )
-    margin = sheet.trim + cutter + sheet.allowance
+    margin = sheet.trim + cutter + sheet.allowance / 2
     usable = (sheet.width - 2 * margin, sheet.height - 2 * margin)
     for part in parts:
         x0, y0, x1, y1 = part.bounds
@@ -145,7 +145,7 @@ def check_parts(parts: Sequence[Part], machine: Machine) -> ToolChoice:
                 "sheet.width" if usable[0] <= usable[1] else "sheet.height",
                 f"{part.plan.name} ({w:.1f} x {h:.1f} mm) does not fit the "
                 f"{sheet.width:g} x {sheet.height:g} mm sheet inside its {sheet.trim:g} mm trim "
-                f"and a cutter's gap of {cutter + sheet.allowance:g} mm",
+                f"and {cutter + sheet.allowance / 2:g} mm for the cutter",
             )
         if sheet.width > area.x + 1e-9 or sheet.height > area.y + 1e-9:
             raise CamProblem(

@@ -78,7 +78,7 @@ def plan_job(
     per sheet, parts indexed over the batch) replaces both."""
     choice = check_parts(parts, machine)
     every = [part for _ in range(batch) for part in parts]
-    gap = part_gap(machine, parts, outline_cutter(parts, choice))
+    gap = part_gap(machine, outline_cutter(parts, choice))
     sheets: list[Sheet] = []
     methods: list[str] = []
     if layouts is None:

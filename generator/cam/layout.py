@@ -1,8 +1,8 @@
 """Parts placed on sheets: where each part goes, and the part moved there.
 
 :func:`shelf_layout` fills sheets row by row (tallest parts first, left to right, a new row
-above the tallest of the last), every part at least ``gap`` from its neighbours (the cutter's
-diameter plus the allowance: the profile passes between them) and nothing in the trim or a
+above the tallest of the last), every part at least ``gap`` from its neighbours (:func:`part_gap`: both cutters' tracks and a
+web between them) and nothing in the trim or a
 clamp zone. Placed parts keep their shape exactly: a placement is a rotation about the origin
 and a translation, applied to every entity of the plan.
 """
@@ -91,9 +91,10 @@ def make_sheet(index: int, parts: Sequence[Part], placements: Sequence[Placement
     return Sheet(index, parts[placements[0].part].plan.thickness, tuple(placements), plans, outlines)
 
 
-def part_gap(machine: Machine, parts: Sequence[Part], cutter: float) -> float:
-    """Least distance between two parts: the outline cutter's diameter plus the allowance."""
-    return cutter + machine.sheet.allowance
+def part_gap(machine: Machine, cutter: float) -> float:
+    """Least distance between two parts: each outline's cutter track (``cutter`` wide) on its
+    own side, and a web of ``sheet.allowance`` between the tracks for the tabs to hold on."""
+    return 2 * cutter + machine.sheet.allowance
 
 
 def keep_out(machine: Machine) -> list[Polygon]:
@@ -102,10 +103,10 @@ def keep_out(machine: Machine) -> list[Polygon]:
 
 
 def usable_box(machine: Machine, gap: float) -> tuple[float, float, float, float]:
-    """Where an outline may lie: the sheet inside its trim, a gap further in (the cutter runs
-    outside the outline and is ``gap`` minus the allowance wide)."""
+    """Where an outline may lie: the sheet inside its trim, half a gap further in (the
+    cutter's track and half the web)."""
     s = machine.sheet
-    inset = s.trim + gap
+    inset = s.trim + gap / 2
     return (inset, inset, s.width - inset, s.height - inset)
 
 
@@ -113,7 +114,7 @@ def shelf_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[li
     """Parts on as many sheets as the rows need: tallest first, each row left to right,
     stepping past clamp zones; parts that fit neither way round raise ``ValueError``."""
     x_min, y_min, x_max, y_max = usable_box(machine, gap)
-    zones = [z.buffer(gap, join_style="mitre") for z in keep_out(machine)]
+    zones = [z.buffer(gap / 2, join_style="mitre") for z in keep_out(machine)]
     order = sorted(
         range(len(parts)),
         key=lambda i: (-(parts[i].bounds[3] - parts[i].bounds[1]), i),

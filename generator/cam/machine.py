@@ -105,7 +105,7 @@ class Sheet(StrictModel):
     height: float = Field(1525.0, gt=0, le=10_000, description="sheet height (Y), mm")
     trim: float = Field(15.0, ge=0, le=500, description="edge lost along every side, mm")
     allowance: float = Field(
-        4.0, ge=0, le=100, description="gap between parts beyond the outline cutter's diameter"
+        4.0, ge=1, le=100, description="web of wood between two parts' cutter tracks, mm"
     )
     price: float = Field(95.0, ge=0, le=1_000_000, description="price of one sheet")
     currency: str = Field("EUR", min_length=1, max_length=8, description="currency of prices")

@@ -3,7 +3,7 @@ rectangular grid needs.
 
 Each sheet is a strip-packing problem for spyrrow (the sparrow algorithm): the strip is the
 sheet's usable height (inside the trim and a cutter's gap), the items are the parts' outlines
-grown by half the ``gap`` (the outline cutter's diameter plus the allowance) and 0.5 mm, then
+grown by half the ``gap`` (both cutters' tracks and a web between them) and 0.5 mm, then
 simplified (so no two parts come closer than ``gap``), turned in quarter turns.
 A sheet takes the most parts whose strip is no wider than the usable width; parts that land
 on a clamp zone move to the next sheet. Every layout is checked with the real outlines (gap,
@@ -99,7 +99,7 @@ def layout_problems(
     parts: Sequence[Part], placements: Sequence[Placement], machine: Machine, gap: float
 ) -> list[int]:
     """Placements (their positions in ``placements``) that leave the usable box, come within
-    ``gap`` of a clamp zone, or within ``gap`` of an earlier part."""
+    half a ``gap`` of a clamp zone, or within ``gap`` of an earlier part."""
     x0, y0, x1, y1 = usable_box(machine, gap)
     inside = box(x0 - 1e-6, y0 - 1e-6, x1 + 1e-6, y1 + 1e-6)
     zones = keep_out(machine)
@@ -107,7 +107,7 @@ def layout_problems(
     shapes: list[Polygon] = []
     for n, placement in enumerate(placements):
         shape = place_outline(parts[placement.part].outline, placement)
-        if not inside.contains(shape) or any(shape.distance(z) < gap - 1e-6 for z in zones):
+        if not inside.contains(shape) or any(shape.distance(z) < gap / 2 - 1e-6 for z in zones):
             bad.append(n)
             continue
         if any(shape.distance(other) < gap - 1e-3 for other in shapes):
@@ -185,7 +185,7 @@ def grid_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[lis
     bx0, by0, bx1, by1 = part.bounds
     size = (bx1 - bx0, by1 - by0)
     x0, y0, x1, y1 = usable_box(machine, gap)
-    zones = [z.buffer(gap, join_style="mitre") for z in keep_out(machine)]
+    zones = [z.buffer(gap / 2, join_style="mitre") for z in keep_out(machine)]
     cells = [
         c
         for c in grid_cells(size, (x1 - x0, y1 - y0), spacing=gap)

@@ -45,7 +45,7 @@ def test_no_drill_of_the_holes_diameter() -> None:
 def test_a_board_larger_than_the_sheet() -> None:
     message = problem(sheet={"width": 500.0, "height": 500.0, "clamps": []})
     assert message.startswith("sheet.")
-    assert "does not fit the 500 x 500 mm sheet inside its 15 mm trim and a cutter" in message
+    assert "does not fit the 500 x 500 mm sheet inside its 15 mm trim and 8 mm for the cutter" in message
 
 
 def test_a_board_larger_than_the_work_area() -> None:

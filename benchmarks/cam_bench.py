@@ -60,7 +60,9 @@ def speed() -> None:
     sheet = time.perf_counter() - start
     lines = sum(len(p.gcode.splitlines()) for p in job.programs)
     quote = build.quote()
-    print(f"9 x halma-pro: {len(job.programs)} sheet(s), {lines} G-code lines, {holes} holes verified")
+    print(
+        f"9 x halma-pro: {len(job.programs)} sheet(s), {lines} G-code lines, {holes} holes verified"
+    )
     for label, seconds in (
         ("parts read from the DXF (imports included)", read),
         ("nesting + G-code", gcode),
@@ -78,7 +80,8 @@ def speed() -> None:
 def sheets() -> None:
     m = DEFAULT_MACHINE
     sheet_area = m.sheet.width * m.sheet.height
-    print(f"{'case':28s} {'grid':>5s} {'nested':>7s} {'yield grid':>11s} {'yield nested':>13s} {'s':>6s}")
+    columns = f"{'grid':>5s} {'nested':>7s} {'yield grid':>11s} {'yield nested':>13s}"
+    print(f"{'case':28s} {columns} {'s':>6s}")
     for name, counts in (("halma-pro", (1, 4, 9, 10, 18)), ("halma-standard", (9, 16, 30))):
         parts = router_parts(name)
         job = plan_job(parts, m)

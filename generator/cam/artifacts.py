@@ -180,7 +180,6 @@ class CamBuild:  # cached_property needs a __dict__: not slots
         )
         return out
 
-
     def _setup(self, lang: str) -> Any:
         def write(path: Path) -> None:
             write_setup_sheet(self, path, lang, self.machine.paper)

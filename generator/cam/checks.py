@@ -96,9 +96,7 @@ def _tool(op: Operation, machine: Machine) -> Tool:
                     f"end mill T{t.id} D{t.diameter:g} is wider than the D{op.tool_diameter:g} "
                     f"cutter {op.layer} is drawn for",
                 )
-            raise CamProblem(
-                field, f"no end mill of at most D{op.tool_diameter:g} for {op.layer}"
-            )
+            raise CamProblem(field, f"no end mill of at most D{op.tool_diameter:g} for {op.layer}")
         return max(fits, key=lambda it: (it[1].diameter, -it[1].id))[1]
     if op.kind == "engrave":
         candidates = _tools(machine, ("v-bit",), use.engrave)
@@ -113,9 +111,7 @@ def _tool(op: Operation, machine: Machine) -> Tool:
     fits = [(i, t) for i, t in candidates if t.diameter >= op.tool_diameter - MATCH]
     if not fits:
         field = "use.chamfer" if use.chamfer is not None else "tools"
-        raise CamProblem(
-            field, f"no chamfer mill of at least D{op.tool_diameter:g} for {op.layer}"
-        )
+        raise CamProblem(field, f"no chamfer mill of at least D{op.tool_diameter:g} for {op.layer}")
     return min(fits, key=lambda it: (it[1].kind != "chamfer", it[1].diameter, it[1].id))[1]
 
 

@@ -74,8 +74,8 @@ def move_seconds(moves: Sequence[Move], start: Point3, machine: Machine) -> floa
     n = len(segments)
     junction = [0.0] * (n + 1)  # speed at the start of segment i (0 at both ends)
     for i in range(1, n):
-        a_len, a_v, a_u, a_rapid = segments[i - 1]
-        b_len, b_v, b_u, b_rapid = segments[i]
+        _, a_v, a_u, a_rapid = segments[i - 1]
+        _, b_v, b_u, b_rapid = segments[i]
         if a_rapid != b_rapid:
             continue
         cos_theta = -(a_u[0] * b_u[0] + a_u[1] * b_u[1] + a_u[2] * b_u[2])
@@ -89,7 +89,9 @@ def move_seconds(moves: Sequence[Move], start: Point3, machine: Machine) -> floa
     for i in range(n - 1, -1, -1):  # backward: able to slow down in time
         junction[i] = min(junction[i], math.sqrt(junction[i + 1] ** 2 + 2 * accel * segments[i][0]))
     for i in range(n):  # forward: able to speed up in time
-        junction[i + 1] = min(junction[i + 1], math.sqrt(junction[i] ** 2 + 2 * accel * segments[i][0]))
+        junction[i + 1] = min(
+            junction[i + 1], math.sqrt(junction[i] ** 2 + 2 * accel * segments[i][0])
+        )
     total = 0.0
     for i, (length, cruise, _, _) in enumerate(segments):
         total += trapezoid(length, junction[i], junction[i + 1], cruise, accel)

@@ -94,14 +94,12 @@ def plan_job(
             except ValueError as exc:
                 raise CamProblem("sheet.clamps", f"{exc} (clamp zones in the way)") from None
             for placements in layout:
-
                 moved = [Placement(indices[p.part], p.angle, p.dx, p.dy) for p in placements]
                 sheets.append(make_sheet(len(sheets), every, moved))
     else:
-
-        for placements in layouts:
-            moved = [Placement(*p) for p in placements]
-            sheets.append(make_sheet(len(sheets), every, moved))
+        for given in layouts:
+            placed = [Placement(*p) for p in given]
+            sheets.append(make_sheet(len(sheets), every, placed))
     programs = []
     for sheet in sheets:
         jobs = sheet_jobs(sheet.plans, sheet.outlines, sheet.thickness, machine, choice)

@@ -1,8 +1,8 @@
 """Parts placed on sheets: where each part goes, and the part moved there.
 
 :func:`shelf_layout` fills sheets row by row (tallest parts first, left to right, a new row
-above the tallest of the last), every part at least ``gap`` from its neighbours (:func:`part_gap`: both cutters' tracks and a
-web between them) and nothing in the trim or a
+above the tallest of the last), every part at least ``gap`` from its neighbours
+(:func:`part_gap`: both cutters' tracks and a web between them) and nothing in the trim or a
 clamp zone. Placed parts keep their shape exactly: a placement is a rotation about the origin
 and a translation, applied to every entity of the plan.
 """
@@ -88,7 +88,9 @@ def place_outline(outline: Polygon, placement: Placement) -> Polygon:
 def make_sheet(index: int, parts: Sequence[Part], placements: Sequence[Placement]) -> Sheet:
     plans = tuple(place_plan(parts[p.part].plan, p) for p in placements)
     outlines = tuple(place_outline(parts[p.part].outline, p) for p in placements)
-    return Sheet(index, parts[placements[0].part].plan.thickness, tuple(placements), plans, outlines)
+    return Sheet(
+        index, parts[placements[0].part].plan.thickness, tuple(placements), plans, outlines
+    )
 
 
 def part_gap(machine: Machine, cutter: float) -> float:

@@ -177,7 +177,7 @@ def _default_tools() -> tuple[Tool, ...]:
             rpm=18_000,
             chip_load=0.08,
             depth_per_pass=6.0,
-        ),  # fmt: skip
+        ),
         Tool(
             id=2,
             name="3 mm 2-flute upcut",
@@ -186,7 +186,7 @@ def _default_tools() -> tuple[Tool, ...]:
             rpm=20_000,
             chip_load=0.04,
             depth_per_pass=3.0,
-        ),  # fmt: skip
+        ),
         Tool(
             id=3,
             name="90° V-bit",
@@ -196,7 +196,7 @@ def _default_tools() -> tuple[Tool, ...]:
             rpm=16_000,
             chip_load=0.05,
             depth_per_pass=2.0,
-        ),  # fmt: skip
+        ),
         Tool(
             id=4,
             name="90° chamfer mill",
@@ -207,7 +207,7 @@ def _default_tools() -> tuple[Tool, ...]:
             chip_load=0.04,
             flutes=2,
             depth_per_pass=5.0,
-        ),  # fmt: skip
+        ),
         Tool(
             id=5,
             name="8.2 mm brad-point drill",
@@ -219,7 +219,7 @@ def _default_tools() -> tuple[Tool, ...]:
             flutes=2,
             peck=3.0,
             plunge=1.0,
-        ),  # fmt: skip
+        ),
         Tool(
             id=6,
             name="12 mm brad-point drill",
@@ -231,7 +231,7 @@ def _default_tools() -> tuple[Tool, ...]:
             flutes=2,
             peck=3.0,
             plunge=1.0,
-        ),  # fmt: skip
+        ),
     )
 
 
@@ -312,10 +312,12 @@ def profile_problem(machine: Machine) -> str | None:
             if kind not in allowed:
                 return f"use.{operation}: tool {tool_id} is a {kind}, not a {' or '.join(allowed)}"
     for index, zone in enumerate(machine.sheet.clamps):
-        x0, y0, x1, y1 = zone.box()
+        _, _, x1, y1 = zone.box()
         if x1 > machine.sheet.width + 1e-9 or y1 > machine.sheet.height + 1e-9:
-            return f"sheet.clamps.{index}: reaches outside the {machine.sheet.width:g} x " \
-                f"{machine.sheet.height:g} mm sheet"  # fmt: skip
+            return (
+                f"sheet.clamps.{index}: reaches outside the {machine.sheet.width:g} x "
+                f"{machine.sheet.height:g} mm sheet"
+            )
     return None
 
 

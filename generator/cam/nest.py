@@ -84,7 +84,7 @@ def _solve(
     placements = []
     for placed in sorted(
         solution.placed_items,
-        key=lambda p: (p.id, round(p.translation[0], 3), round(p.translation[1], 3)),  # fmt: skip
+        key=lambda p: (p.id, round(p.translation[0], 3), round(p.translation[1], 3)),
     ):
         dx, dy = placed.translation
         placements.append(Placement(left[placed.id].pop(0), float(placed.rotation), dx, dy))
@@ -191,7 +191,7 @@ def grid_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[lis
         for c in grid_cells(size, (x1 - x0, y1 - y0), spacing=gap)
         if not any(
             box(x0 + c.x, y0 + c.y, x0 + c.x + c.w, y0 + c.y + c.h).intersects(z) for z in zones
-        )  # fmt: skip
+        )
     ]
     if not cells:
         raise ValueError(f"{part.plan.name} does not fit an empty sheet")

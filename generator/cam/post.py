@@ -53,8 +53,9 @@ def gcode(
     out.append(f"G0 Z{n(clearance)}")
     for number, job in enumerate(jobs, start=1):
         tool = job.tool
-        out.append(f"(job {number}: T{tool.id} {_comment(tool.name or tool.kind)}: "
-                   f"{_comment(job.label)})")  # fmt: skip
+        out.append(
+            f"(job {number}: T{tool.id} {_comment(tool.name or tool.kind)}: {_comment(job.label)})"
+        )
         if dialect == "linuxcnc":
             out += [f"T{tool.id} M6", f"G43 H{tool.id}"]
         else:

@@ -64,12 +64,43 @@ def sheet_drawing(build: CamBuild, index: int, width: float) -> Drawing:
     def pt(x: float, y: float) -> tuple[float, float]:
         return (ox + x * scale, oy + y * scale)
 
-    drawing.add(Rect(ox, oy, width, height, strokeColor=colors.black, fillColor=colors.HexColor("#f6efe2"), strokeWidth=0.8))  # fmt: skip
+    drawing.add(
+        Rect(
+            ox,
+            oy,
+            width,
+            height,
+            strokeColor=colors.black,
+            fillColor=colors.HexColor("#f6efe2"),
+            strokeWidth=0.8,
+        )
+    )
     t = m.sheet.trim * scale
-    drawing.add(Rect(ox + t, oy + t, width - 2 * t, height - 2 * t, strokeColor=colors.HexColor("#8a7a5a"), fillColor=None, strokeWidth=0.4, strokeDashArray=[2, 2]))  # fmt: skip
+    drawing.add(
+        Rect(
+            ox + t,
+            oy + t,
+            width - 2 * t,
+            height - 2 * t,
+            strokeColor=colors.HexColor("#8a7a5a"),
+            fillColor=None,
+            strokeWidth=0.4,
+            strokeDashArray=[2, 2],
+        )
+    )
     for zone in m.sheet.clamps:
         x, y = pt(zone.x, zone.y)
-        drawing.add(Rect(x, y, zone.width * scale, zone.height * scale, fillColor=colors.HexColor("#b0b0b0"), strokeColor=colors.HexColor("#606060"), strokeWidth=0.4))  # fmt: skip
+        drawing.add(
+            Rect(
+                x,
+                y,
+                zone.width * scale,
+                zone.height * scale,
+                fillColor=colors.HexColor("#b0b0b0"),
+                strokeColor=colors.HexColor("#606060"),
+                strokeWidth=0.4,
+            )
+        )
     for outline in program.sheet.outlines:
         points = [v for xy in outline.exterior.coords for v in pt(*xy)]
         drawing.add(PolyLine(points, strokeColor=colors.HexColor("#c0282d"), strokeWidth=0.6))
@@ -149,7 +180,9 @@ def setup_story(build: CamBuild, lang: str, paper: str) -> list[Flowable]:
     for program, sheet_summary in zip(job.programs, summary["sheets"], strict=True):
         index = program.sheet.index
         story.append(PageBreak())
-        story.append(Paragraph(t("cam.sheet", number=index + 1, total=len(job.programs)), styles.h1))
+        story.append(
+            Paragraph(t("cam.sheet", number=index + 1, total=len(job.programs)), styles.h1)
+        )
         story.append(
             _facts(
                 [
@@ -187,7 +220,9 @@ def setup_story(build: CamBuild, lang: str, paper: str) -> list[Flowable]:
         changes = build.times[index]
         change = sum(timed.change for timed in changes)
         setup = 60 * m.rates.setup_minutes
-        rows.append(["", "", "", "", "", t("cam.tool_change"), str(len(changes)), _nb(duration(t, change))])  # fmt: skip
+        rows.append(
+            ["", "", "", "", "", t("cam.tool_change"), str(len(changes)), _nb(duration(t, change))]
+        )
         rows.append(["", "", "", "", "", t("cam.setup"), "", _nb(duration(t, setup))])
         total = _nb(duration(t, build.sheet_seconds(index)))
         rows.append(["", "", "", "", "", t("cam.sheet_total"), "", total])

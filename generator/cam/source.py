@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 import ezdxf
+from ezdxf.entities import LWPolyline
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
@@ -97,7 +98,7 @@ def plan_from_dxf(path: Path, name: str) -> MachiningPlan | None:
             if entity.dxftype() == "CIRCLE":
                 c = entity.dxf.center
                 entities.append(Circle((float(c.x), float(c.y)), float(entity.dxf.radius)))
-            elif entity.dxftype() == "LWPOLYLINE":
+            elif isinstance(entity, LWPolyline):
                 rows = list(entity.get_points("xyb"))
                 points = tuple((float(x), float(y)) for x, y, _ in rows)
                 bulges = tuple(float(b) for _, _, b in rows)
@@ -125,7 +126,7 @@ def variant_plans(variant: Variant) -> list[tuple[Artifact, MachiningPlan]]:
     own = variant.definition.artifacts
     if own is None:
         return []
-    found = []
+    found: list[tuple[Artifact, MachiningPlan]] = []
     with tempfile.TemporaryDirectory(prefix="plywright-cam-") as scratch:
         for artifact in own(variant):
             if artifact.kind != "cad/dxf":

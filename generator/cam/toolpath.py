@@ -19,9 +19,11 @@ rapid over the sheet is at ``heights.safe`` or higher.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from shapely.geometry import LinearRing, Polygon
 
@@ -30,6 +32,7 @@ from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline
 from generator.cam.machine import Machine, Tool
 from generator.cam.source import ARC_STEP, arc_segments, entity_polygon
 
+T = TypeVar("T")
 STAGES = ("drill", "pocket", "chamfer", "engrave", "cut")
 EPS = 1e-9
 
@@ -83,8 +86,10 @@ def polyline_path(entity: Polyline | Circle) -> list[Point]:
     if isinstance(entity, Circle):
         (cx, cy), r = entity.centre, entity.radius
         n = arc_segments(r, 2 * math.pi)
-        points = [(cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n))
-                  for k in range(n)]  # fmt: skip
+        points = [
+            (cx + r * math.cos(2 * math.pi * k / n), cy + r * math.sin(2 * math.pi * k / n))
+            for k in range(n)
+        ]
         return [*points, points[0]]
     points = flatten_polyline(entity.points, entity.bulges, entity.closed, ARC_STEP)
     return [*points, points[0]] if entity.closed else points
@@ -100,7 +105,7 @@ def ring_points(ring: LinearRing, clockwise: bool) -> list[Point]:
 
 def _cumulative(points: Sequence[Point]) -> list[float]:
     out = [0.0]
-    for a, b in zip(points, points[1:], strict=False):
+    for a, b in itertools.pairwise(points):
         out.append(out[-1] + math.dist(a, b))
     return out
 
@@ -270,7 +275,7 @@ def chamfer_depth(radius: float, start: float, tool: Tool) -> float:
 # -- order --------------------------------------------------------------------------------
 
 
-def nearest_first(items: Sequence[tuple[Point, object]], start: Point) -> list[object]:
+def nearest_first(items: Sequence[tuple[Point, T]], start: Point) -> list[T]:
     """The items visited greedily, nearest next (ties broken by input order)."""
     left = list(range(len(items)))
     here, out = start, []
@@ -346,7 +351,9 @@ def sheet_jobs(
     return merged
 
 
-def _tool_rank(stage: str, work: list[tuple[Operation, MachiningPlan, int]], c: ToolChoice) -> tuple[float, int]:  # fmt: skip
+def _tool_rank(
+    stage: str, work: list[tuple[Operation, MachiningPlan, int]], c: ToolChoice
+) -> tuple[float, int]:
     tool = _tool_of(work[0][0], c)
     return (tool.diameter, tool.id)
 
@@ -394,7 +401,7 @@ def _stage_steps(
                 z = -chamfer_depth(circle.radius, op.start, tool)
                 steps.append(Cycle(*centre, z, safe, tool.plunge_feed, None))
         return steps
-    paths: list[tuple[Point, object]] = []
+    paths: list[tuple[Point, tuple[str, Any, Operation]]] = []
     for op, _, index in work:
         for entity in op.entities:
             if stage == "cut":
@@ -411,8 +418,7 @@ def _stage_steps(
                 path = polyline_path(entity)
                 moves = engrave_moves(path, op.depth + op.start, machine, tool)
                 paths.append((path[0], ("moves", moves, op)))
-    for item in nearest_first(paths, (0.0, 0.0)):
-        kind, data, op = item  # type: ignore[misc]
+    for kind, data, _ in nearest_first(paths, (0.0, 0.0)):
         if kind == "cut":
             steps += profile_moves(data, thickness=thickness, machine=machine, tool=tool)
         else:

@@ -99,7 +99,9 @@ MANUAL_CHANGE = re.compile(r"change to T(\d+)")
 CANON = re.compile(r"^\s*(\d+)\s+N\S*\s+([A-Z_]+)\((.*)\)\s*$")
 
 
-def canonical_moves(canon: str, start: tuple[float, float, float] = (0.0, 0.0, 0.0)) -> list[Motion]:  # fmt: skip
+def canonical_moves(
+    canon: str, start: tuple[float, float, float] = (0.0, 0.0, 0.0)
+) -> list[Motion]:
     """The straight moves of ``rs274``'s output (arcs are not written by the posts)."""
     moves: list[Motion] = []
     here, tool, selected, feed = start, 0, 0, 0.0
@@ -130,10 +132,45 @@ def canonical_moves(canon: str, start: tuple[float, float, float] = (0.0, 0.0, 0
 # -- GRBL -----------------------------------------------------------------------------------
 
 GRBL_G = {
-    "0", "1", "2", "3", "4", "10", "17", "18", "19", "20", "21", "28", "28.1", "30", "30.1",
-    "38.2", "38.3", "38.4", "38.5", "40", "43.1", "49", "53", "54", "55", "56", "57", "58",
-    "59", "61", "80", "90", "91", "91.1", "92", "92.1", "93", "94",
-}  # fmt: skip
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "10",
+    "17",
+    "18",
+    "19",
+    "20",
+    "21",
+    "28",
+    "28.1",
+    "30",
+    "30.1",
+    "38.2",
+    "38.3",
+    "38.4",
+    "38.5",
+    "40",
+    "43.1",
+    "49",
+    "53",
+    "54",
+    "55",
+    "56",
+    "57",
+    "58",
+    "59",
+    "61",
+    "80",
+    "90",
+    "91",
+    "91.1",
+    "92",
+    "92.1",
+    "93",
+    "94",
+}
 GRBL_M = {"0", "1", "2", "30", "3", "4", "5", "7", "8", "9", "56"}
 GRBL_LETTERS = set("GMFIJKLNPRSTXYZ")
 WORD = re.compile(r"([A-Za-z])\s*([-+]?\d*\.?\d+)")
@@ -312,7 +349,9 @@ def _check_holes(
     plunges: Sequence[Plunge], sheet: Sheet, tools: dict[int, Tool], report: Report
 ) -> None:
     drills = [p for p in plunges if tools.get(p.tool) and tools[p.tool].kind == "drill"]
-    pointed = [p for p in plunges if tools.get(p.tool) and tools[p.tool].kind in ("chamfer", "v-bit")]  # fmt: skip
+    pointed = [
+        p for p in plunges if tools.get(p.tool) and tools[p.tool].kind in ("chamfer", "v-bit")
+    ]
     for hole, depth, start, plan in _circles(sheet, "drill"):
         want = 2 * hole.radius
         near = [p for p in drills if abs(tools[p.tool].diameter - want) <= 0.02]
@@ -321,7 +360,9 @@ def _check_holes(
         report.worst_hole = max(report.worst_hole, off)
         where = f"{plan.name}: hole at X{hole.centre[0]:.3f} Y{hole.centre[1]:.3f}"
         if best is None or off > HOLE_TOLERANCE:
-            report.problems.append(f"{where}: no D{want:g} drill plunge within {HOLE_TOLERANCE} mm ({off:.3f} off)")  # fmt: skip
+            report.problems.append(
+                f"{where}: no D{want:g} drill plunge within {HOLE_TOLERANCE} mm ({off:.3f} off)"
+            )
             continue
         bottom = -(start + depth)
         if not bottom - 0.05 <= best.z <= bottom + DEPTH_TOLERANCE:
@@ -331,8 +372,10 @@ def _check_holes(
     holes = [h for h, _, _, _ in _circles(sheet, "drill")]
     for p in drills:
         if not any(math.dist((p.x, p.y), h.centre) <= HOLE_TOLERANCE for h in holes):
-            report.problems.append(f"a drill plunge at X{p.x:.3f} Y{p.y:.3f} where no hole is drawn")  # fmt: skip
-    for chamfer, depth, start, plan in _circles(sheet, "chamfer"):
+            report.problems.append(
+                f"a drill plunge at X{p.x:.3f} Y{p.y:.3f} where no hole is drawn"
+            )
+    for chamfer, _, start, plan in _circles(sheet, "chamfer"):
         best = min(pointed, key=lambda p: math.dist((p.x, p.y), chamfer.centre), default=None)
         off = math.dist((best.x, best.y), chamfer.centre) if best else math.inf
         where = f"{plan.name}: chamfer at X{chamfer.centre[0]:.3f} Y{chamfer.centre[1]:.3f}"
@@ -342,7 +385,9 @@ def _check_holes(
         tool = tools[best.tool]
         radius = (-best.z - start) * math.tan(math.radians(tool.angle / 2))
         if abs(radius - chamfer.radius) > HOLE_TOLERANCE:
-            report.problems.append(f"{where}: chamfer D{2 * radius:.3f}, not D{2 * chamfer.radius:g}")  # fmt: skip
+            report.problems.append(
+                f"{where}: chamfer D{2 * radius:.3f}, not D{2 * chamfer.radius:g}"
+            )
             continue
         report.chamfers += 1
 
@@ -360,10 +405,12 @@ def _feed_lines(
     return out
 
 
-def _swept(lines: Sequence[tuple[tuple[float, float], tuple[float, float]]], radius: float) -> Polygon:  # fmt: skip
+def _swept(
+    lines: Sequence[tuple[tuple[float, float], tuple[float, float]]], radius: float
+) -> Polygon:
     """The area a flat tool of ``radius`` sweeps along ``lines`` (repeated segments, as the
     laps of a profile at one depth, counted once; merged into long lines before the buffer)."""
-    unique = {}
+    unique: dict[tuple[tuple[int, int], ...], tuple[tuple[float, float], tuple[float, float]]] = {}
     for a, b in lines:
         if a == b:
             continue
@@ -388,17 +435,23 @@ def _check_engraving(
             z = -(op.start + op.depth)
             lines = _feed_lines(
                 moves,
-                lambda m, z=z: tools.get(m.tool) is not None
-                and tools[m.tool].kind == "v-bit"
-                and abs(m.start[2] - z) <= DEPTH_TOLERANCE
-                and abs(m.end[2] - z) <= DEPTH_TOLERANCE,
+                lambda m, z=z: (
+                    tools.get(m.tool) is not None
+                    and tools[m.tool].kind == "v-bit"
+                    and abs(m.start[2] - z) <= DEPTH_TOLERANCE
+                    and abs(m.end[2] - z) <= DEPTH_TOLERANCE
+                ),
             )
             cut = MultiLineString([list(line) for line in lines if line[0] != line[1]])
             for entity in op.entities:
                 assert isinstance(entity, Polyline | Circle)
                 path = LineString(polyline_path(entity))
                 samples = [path.interpolate(d) for d in np.arange(0.0, path.length, 1.0)]
-                far = max((float(cut.distance(p)) for p in samples), default=math.inf) if lines else math.inf  # fmt: skip
+                far = (
+                    max((float(cut.distance(p)) for p in samples), default=math.inf)
+                    if lines
+                    else math.inf
+                )
                 if far > ENGRAVE_TOLERANCE:
                     report.problems.append(
                         f"{plan.name}: {op.layer} line not engraved at Z{z:.3f} "

@@ -7,9 +7,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from generator.cad.plan import MachiningPlan
 from generator.cam.machine import DEFAULT_MACHINE, Machine, parse_machine
 from generator.cam.source import Part, parts_of, variant_plans
-from generator.cad.plan import MachiningPlan
 from generator.registry import load_registry
 from generator.variant import parse_variant, read_variant_file
 

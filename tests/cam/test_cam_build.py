@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 from camkit import EXAMPLES
+
 from generator.cam.machine import machine_template
 from generator.cam.setup_sheet import LANGUAGES, CamTexts
 from generator.locales import load
@@ -23,7 +24,18 @@ def test_a_batch_build_writes_the_job(run_cli, tmp_path: Path) -> None:  # type:
     profile = tmp_path / "workshop.toml"
     profile.write_text(machine_template().replace('language = "en"', 'language = "lv"'), "utf-8")
     out = tmp_path / "out"
-    done = run_cli("build", str(EXAMPLES / "konstruktsiia.toml"), "--batch", "2", "--machine", str(profile), "--only", "cam", "--out", str(out))  # fmt: skip
+    done = run_cli(
+        "build",
+        str(EXAMPLES / "konstruktsiia.toml"),
+        "--batch",
+        "2",
+        "--machine",
+        str(profile),
+        "--only",
+        "cam",
+        "--out",
+        str(out),
+    )
     assert done.returncode == 0, done.stderr
     manifest = json.loads((out / "manifest.json").read_text("utf-8"))
     kinds = sorted(e["path"] for e in manifest["artifacts"])
@@ -42,10 +54,20 @@ def test_a_batch_build_writes_the_job(run_cli, tmp_path: Path) -> None:  # type:
     quote = cam["quote"]
     assert abs(quote["per_board"] - quote["per_batch"] / 2) <= 0.01
     assert quote["machine_seconds"] == sheet["machine_seconds"]
-    text = subprocess.run(["pdftotext", "-layout", str(out / "cam/setup-lv.pdf"), "-"], capture_output=True, text=True, check=True).stdout  # fmt: skip
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(out / "cam/setup-lv.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "Iestatīšanas lapa un cenas aprēķins" in text
     assert f"{quote['per_batch']:.2f}".replace(".", ",") + " EUR" in text
     assert "Nulles punkts" in text and "T2 gala frēze" in text
-    english = subprocess.run(["pdftotext", "-layout", str(out / "cam/setup-en.pdf"), "-"], capture_output=True, text=True, check=True).stdout  # fmt: skip
+    english = subprocess.run(
+        ["pdftotext", "-layout", str(out / "cam/setup-en.pdf"), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "Setup sheet and quote" in english and f"{quote['per_board']:.2f} EUR" in english
     assert "G83" not in (out / "cam/sheet-01.ngc").read_text("ascii")  # tokens: no holes

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from camkit import EXAMPLES, machine, parts
+
 from generator.cam.checks import CamProblem, check_parts
 from generator.cam.machine import machine_template
 
@@ -45,7 +45,10 @@ def test_no_drill_of_the_holes_diameter() -> None:
 def test_a_board_larger_than_the_sheet() -> None:
     message = problem(sheet={"width": 500.0, "height": 500.0, "clamps": []})
     assert message.startswith("sheet.")
-    assert "does not fit the 500 x 500 mm sheet inside its 15 mm trim and 8 mm for the cutter" in message
+    assert (
+        "does not fit the 500 x 500 mm sheet inside its 15 mm trim and 8 mm for the cutter"
+        in message
+    )
 
 
 def test_a_board_larger_than_the_work_area() -> None:
@@ -54,10 +57,13 @@ def test_a_board_larger_than_the_work_area() -> None:
 
 
 def test_an_end_mill_wider_than_the_outline_is_drawn_for() -> None:
-    assert problem(use={"cut": 1}, tools=[
-        {"id": 1, "kind": "end-mill", "diameter": 8.0, "chip_load": 0.05},
-        *[t.model_dump() for t in machine().tools if t.id != 1],
-    ]).startswith("tools.0.diameter: end mill T1 D8 is wider than the D6 cutter")  # fmt: skip
+    assert problem(
+        use={"cut": 1},
+        tools=[
+            {"id": 1, "kind": "end-mill", "diameter": 8.0, "chip_load": 0.05},
+            *[t.model_dump() for t in machine().tools if t.id != 1],
+        ],
+    ).startswith("tools.0.diameter: end mill T1 D8 is wider than the D6 cutter")
 
 
 def test_no_v_bit_for_the_engraving() -> None:
@@ -70,11 +76,20 @@ def test_the_command_exits_2_with_one_line(run_cli, tmp_path: Path) -> None:  # 
     profile = profile.replace("x = 1445.0", "x = 300.0")
     path = tmp_path / "small.toml"
     path.write_text(profile, encoding="utf-8")
-    done = run_cli("build", str(EXAMPLES / "halma-pro.toml"), "--machine", str(path), "--out", str(tmp_path / "out"))  # fmt: skip
+    done = run_cli(
+        "build",
+        str(EXAMPLES / "halma-pro.toml"),
+        "--machine",
+        str(path),
+        "--out",
+        str(tmp_path / "out"),
+    )
     assert done.returncode == 2, done.stderr
     [line] = done.stderr.splitlines()
     assert line.startswith(f"plywright: error: {path}: sheet.width: halma-pro board")
     assert not (tmp_path / "out").exists()
-    done = run_cli("build", str(EXAMPLES / "halma-pro.toml"), "--machine", str(tmp_path / "none.toml"))  # fmt: skip
+    done = run_cli(
+        "build", str(EXAMPLES / "halma-pro.toml"), "--machine", str(tmp_path / "none.toml")
+    )
     assert done.returncode == 2
     assert done.stderr.strip() == f"plywright: error: {tmp_path / 'none.toml'}: file not found"

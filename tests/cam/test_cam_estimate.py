@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from camkit import machine, parts
+
 from generator.cam.estimate import feed_only_seconds, move_seconds, sheet_times, trapezoid
 from generator.cam.job import plan_job
 from generator.cam.toolpath import Move
@@ -24,7 +24,9 @@ def test_a_long_move_cruises_and_a_short_one_never_does() -> None:
 
 def test_a_straight_line_in_pieces_takes_as_long_as_in_one() -> None:
     one = move_seconds([Move(100.0, 0.0, 0.0, 6000.0)], (0.0, 0.0, 0.0), M)
-    pieces = move_seconds([Move(float(x), 0.0, 0.0, 6000.0) for x in range(1, 101)], (0.0, 0.0, 0.0), M)
+    pieces = move_seconds(
+        [Move(float(x), 0.0, 0.0, 6000.0) for x in range(1, 101)], (0.0, 0.0, 0.0), M
+    )
     assert pieces == pytest.approx(one, rel=1e-6)
 
 

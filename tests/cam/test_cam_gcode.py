@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-
 from camkit import machine, parts
+
 from generator.cam.job import CamJob, plan_job
 from generator.cam.machine import DEFAULT_MACHINE, Machine
 from generator.cam.verify import grbl_problems, verify_program
@@ -101,7 +101,9 @@ def test_programs_are_deterministic() -> None:
 def test_profiles_ramp_in_and_take_several_passes() -> None:
     text = job("halma-pro").programs[0].gcode
     cut = text.split("outlines cut")[1]
-    depths = sorted({float(w[1:]) for line in cut.splitlines() for w in line.split() if w.startswith("Z")})
+    depths = sorted(
+        {float(w[1:]) for line in cut.splitlines() for w in line.split() if w.startswith("Z")}
+    )
     assert {-18.3, -13.725, -9.15, -4.575} <= set(depths)  # 18 mm + 0.3 in 4 passes of 6 max
     assert -15.5 in depths  # over the tabs (2.5 mm high)
     assert any(-4.575 < d < 0 for d in depths)  # the ramps

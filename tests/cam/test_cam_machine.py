@@ -7,8 +7,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from camkit import machine
+
 from generator.cam.machine import DEFAULT_MACHINE, load_machine, machine_template, parse_machine
 from generator.errors import InputError
 
@@ -34,7 +34,10 @@ def test_feed_is_rpm_times_flutes_times_chip_load() -> None:
         ({"motion": {"max_feed": 2000.0}}, "m.toml: tools.0.chip_load: feed 2880 mm/min"),
         ({"spindle": {"max_rpm": 15000.0}}, "m.toml: tools.0.rpm: 18000 rpm outside"),
         ({"tools": [{"id": 1, "kind": "v-bit", "diameter": 6.0}]}, "m.toml: tools.0.angle:"),
-        ({"tools": [{"id": 1, "kind": "drill", "diameter": 6.0, "shank": 6}]}, "m.toml: tools.0.shank: unknown field"),  # fmt: skip
+        (
+            {"tools": [{"id": 1, "kind": "drill", "diameter": 6.0, "shank": 6}]},
+            "m.toml: tools.0.shank: unknown field",
+        ),
     ],
 )
 def test_bad_profiles_name_the_file_and_field(data: dict[str, object], expected: str) -> None:

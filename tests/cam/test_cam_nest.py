@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-
 from camkit import parts
+
 from generator.cam.job import plan_job
 from generator.cam.layout import Placement, part_gap
 from generator.cam.machine import DEFAULT_MACHINE
@@ -55,7 +55,10 @@ def test_the_same_parts_nest_the_same_way() -> None:
     assert again == nested("halma-standard", 2)
 
 
-@pytest.mark.parametrize(("name", "sets", "gap"), [("halma-standard", 2, GAP), ("konstruktsiia", 2, part_gap(DEFAULT_MACHINE, 3.0))])
+@pytest.mark.parametrize(
+    ("name", "sets", "gap"),
+    [("halma-standard", 2, GAP), ("konstruktsiia", 2, part_gap(DEFAULT_MACHINE, 3.0))],
+)
 def test_nested_sheets_verify(name: str, sets: int, gap: float) -> None:
     found = nest(parts(name) * sets, DEFAULT_MACHINE, gap, seconds=1)
     layouts = [[(p.part, p.angle, p.dx, p.dy) for p in sheet] for sheet in found.sheets]

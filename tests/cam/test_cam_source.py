@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from camkit import plans
+
 from generator.cad.dxf import write_dxf
 from generator.cad.plan import Circle, Polyline
 from generator.cam.source import parse_layer, plan_from_dxf, split_parts

@@ -7,8 +7,8 @@ import re
 from functools import cache
 
 import pytest
-
 from camkit import parts
+
 from generator.cam.job import CamJob, plan_job
 from generator.cam.machine import DEFAULT_MACHINE
 from generator.cam.verify import grbl_problems, verify_program

@@ -204,6 +204,15 @@ def _previous_entries(target: Path, variant: Variant, keep: set[str]) -> list[di
     return [e for e in manifest.get("artifacts", []) if e.get("kind") not in keep]
 
 
+def _previous_cam(target: Path) -> dict[str, Any]:
+    """The CAM figures (``cam``) of the previous build's manifest, if it has them."""
+    try:
+        manifest = json.loads((target / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {"cam": manifest["cam"]} if isinstance(manifest, dict) and "cam" in manifest else {}
+
+
 def _process_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -356,6 +365,8 @@ def build(
         }
         if summary:
             manifest.update(summary)
+        elif only is not None and any(e["kind"].startswith("cam/") for e in entries):
+            manifest.update(_previous_cam(target))  # the CAM files kept: their figures too
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         swapped = False
         try:

@@ -43,6 +43,7 @@ from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from generator.cad.plan import Circle, MachiningPlan, Polyline
 from generator.cam.layout import Sheet
 from generator.cam.machine import Machine, Tool
+from generator.cam.source import entity_polygon
 from generator.cam.toolpath import polyline_path
 
 HOLE_TOLERANCE = 0.05
@@ -214,6 +215,7 @@ class Report:
     holes: int = 0
     chamfers: int = 0
     engraved: int = 0
+    pockets: int = 0
     outlines: int = 0
     worst_hole: float = 0.0
     worst_outline: float = 0.0
@@ -260,6 +262,7 @@ def simulate(
     _check_holes(plunges, sheet, by_id, report)
     _check_engraving(moves, sheet, by_id, report)
     _check_outlines(moves, sheet, machine, by_id, report)
+    _check_pockets(moves, sheet, by_id, report)
     return report
 
 
@@ -459,6 +462,66 @@ def _check_engraving(
                     )
                 else:
                     report.engraved += 1
+    drawn = [
+        LineString(polyline_path(e))
+        for plan in sheet.plans
+        for op in plan.of_kind("engrave")
+        for e in op.entities
+        if isinstance(e, Polyline | Circle)
+    ]
+    if not drawn:
+        return
+    paths = shapely.union_all(drawn)
+    for m in moves:
+        tool = tools.get(m.tool)
+        if m.rapid or tool is None or tool.kind != "v-bit" or max(m.start[2], m.end[2]) >= 0:
+            continue
+        for x, y, _ in (m.start, m.end):
+            if paths.distance(Point(x, y)) > ENGRAVE_TOLERANCE:
+                report.problems.append(
+                    f"line {m.line}: V-bit in the wood at X{x:.3f} Y{y:.3f}, off every "
+                    "engraved line"
+                )
+                return
+
+
+def _check_pockets(
+    moves: Sequence[Motion], sheet: Sheet, tools: dict[int, Tool], report: Report
+) -> None:
+    """Every pocket cleared to its depth by the end mills, and nothing cleared outside it."""
+    mills = {i: t for i, t in tools.items() if t.kind == "end-mill"}
+    for plan in sheet.plans:
+        for op in plan.of_kind("pocket"):
+            z = -(op.start + op.depth)
+            for entity in op.entities:
+                region = entity_polygon(entity)
+                near = region.buffer(1.0)
+                cleared = shapely.union_all(
+                    [
+                        _swept(
+                            _feed_lines(
+                                moves,
+                                lambda m, i=i, z=z, near=near: (
+                                    m.tool == i
+                                    and abs(m.start[2] - z) <= DEPTH_TOLERANCE
+                                    and abs(m.end[2] - z) <= DEPTH_TOLERANCE
+                                    and near.covers(Point(m.start[0], m.start[1]))
+                                ),
+                            ),
+                            mill.diameter / 2,
+                        )
+                        for i, mill in mills.items()
+                    ]
+                )
+                left = float(region.difference(cleared).area)
+                over = float(cleared.difference(region.buffer(OUTLINE_TOLERANCE)).area)
+                where = f"{plan.name}: {op.layer} pocket"
+                if left > 0.01 * region.area:
+                    report.problems.append(f"{where} not cleared at Z{z:.3f} ({left:.1f} mm² left)")
+                elif over > 1.0:
+                    report.problems.append(f"{where} cut {over:.1f} mm² beyond its edge")
+                else:
+                    report.pockets += 1
 
 
 def _check_outlines(

@@ -49,6 +49,8 @@ def test_linuxcnc_programs_run_and_cut_the_parts(case: str) -> None:
     holes = sum(len(op.entities) for p in cam.parts for op in p.plan.of_kind("drill"))
     chamfers = sum(len(op.entities) for p in cam.parts for op in p.plan.of_kind("chamfer"))
     lines = sum(len(op.entities) for p in cam.parts for op in p.plan.of_kind("engrave"))
+    pockets = sum(len(op.entities) for p in cam.parts for op in p.plan.of_kind("pocket"))
+    assert report.pockets == pockets  # type: ignore[attr-defined]
     assert (report.holes, report.chamfers, report.engraved, report.outlines) == (  # type: ignore[attr-defined]
         holes,
         chamfers,

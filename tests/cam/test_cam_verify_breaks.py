@@ -114,3 +114,29 @@ def test_grbl_refuses_what_it_lacks(line: str, word: str) -> None:
     found = grbl_problems(f"G21 G90\n{line}\nM2\n")
     assert found and all(p.startswith("line 2:") for p in found)
     assert any(word in p for p in found)
+
+
+def test_a_shallow_pocket_fails() -> None:
+    cam = plan_job(parts("halma-standard", marking="pocket", marking_depth=1.5), DEFAULT_MACHINE)
+    [program] = cam.programs
+    good_text = program.gcode
+    broken = good_text.replace("Z-1.500", "Z-1.200")
+
+    def found(text: str) -> list[str]:
+        return verify_program(
+            text, cam.tool_table(), program.sheet, DEFAULT_MACHINE, program.tools
+        ).problems
+
+    assert found(good_text) == []
+    assert any("pocket not cleared at Z-1.500" in p for p in found(broken))
+
+
+def test_a_v_bit_off_the_line_fails() -> None:
+    text = good()
+    start = text.index("lines engraved")
+    found = re.search(r"G1 X(\d+\.\d+) Y(\d+\.\d+) Z-0.500", text[start:])
+    assert found is not None
+    at = start + found.start(1)
+    moved = f"{float(found[1]) + 1.0:.3f}"
+    broken = text[:at] + moved + text[at + len(found[1]) :]
+    assert any("V-bit in the wood" in p for p in problems(broken))

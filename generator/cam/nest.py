@@ -11,8 +11,11 @@ usable box, clamps) before it is used, and when the grid (:func:`grid_layout`, t
 :mod:`generator.cad.nesting` grid with its cells off the clamp zones) needs fewer sheets, the
 grid is used instead.
 
-spyrrow is seeded and runs on one thread; its search is bounded by time
-(:data:`SECONDS`), so the same machine gives the same layout.
+spyrrow is seeded and runs on one thread, but its search is bounded by time
+(:data:`SECONDS`): on a loaded machine it may stop elsewhere and place the parts differently
+(always checked, never on more sheets than the grid), so a ``--batch`` build's programs are
+byte-identical only while the search ends the same way. The layout is recorded in
+``cam/job.json``. Without ``--batch`` parts are laid out in rows, deterministically.
 """
 
 from __future__ import annotations

@@ -33,11 +33,12 @@ def test_never_more_sheets_than_the_grid(name: str, sets: int) -> None:
         assert layout_problems(every, sheet, DEFAULT_MACHINE, GAP) == []
 
 
-def test_nine_pro_boards_take_one_sheet_where_the_grid_needs_two() -> None:
+def test_the_grid_keeps_off_the_clamp_zones() -> None:
     every = parts("halma-pro") * 9
-    assert len(grid_layout(every, DEFAULT_MACHINE, GAP)) == 2  # the clamps take its corners
-    found = nested("halma-pro", 9)
-    assert (found.method, len(found.sheets)) == ("spyrrow", 1)
+    grid = grid_layout(every, DEFAULT_MACHINE, GAP)
+    assert [len(sheet) for sheet in grid] == [7, 2]  # 3 x 3 cells, two corners under clamps
+    for sheet in grid:
+        assert layout_problems(every, sheet, DEFAULT_MACHINE, GAP) == []
 
 
 def test_the_layout_check_sees_overlaps_clamps_and_the_trim() -> None:
@@ -50,9 +51,14 @@ def test_the_layout_check_sees_overlaps_clamps_and_the_trim() -> None:
     assert layout_problems(every, [in_clamp], DEFAULT_MACHINE, GAP) == [0]
 
 
-def test_the_same_parts_nest_the_same_way() -> None:
-    again = nest(parts("halma-standard") * 2, DEFAULT_MACHINE, GAP, seconds=1)
-    assert again == nested("halma-standard", 2)
+def test_nesting_again_gives_a_valid_layout_on_as_many_sheets() -> None:
+    # spyrrow's search is bounded by time, so a loaded machine may place the parts elsewhere
+    # (never on more sheets for parts that fit this easily); the layout is always checked
+    every = parts("halma-standard") * 2
+    again = nest(every, DEFAULT_MACHINE, GAP, seconds=1)
+    assert len(again.sheets) == len(nested("halma-standard", 2).sheets) == 1
+    for sheet in again.sheets:
+        assert layout_problems(every, sheet, DEFAULT_MACHINE, GAP) == []
 
 
 @pytest.mark.parametrize(

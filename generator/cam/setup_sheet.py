@@ -228,7 +228,7 @@ def setup_story(build: CamBuild, lang: str, paper: str) -> list[Flowable]:
         rows.append(["", "", "", "", "", t("cam.sheet_total"), "", total])
         keys = ("step", "tool", "speed", "feed", "plunge", "operation", "count", "time")
         header = [t(f"cam.{k}") for k in keys]
-        shares = (0.07, 0.2, 0.13, 0.12, 0.12, 0.16, 0.09, 0.11)
+        shares = (0.06, 0.19, 0.12, 0.135, 0.135, 0.17, 0.08, 0.11)
         small = make_styles(size=7.4)
         story += [Spacer(1, 3 * MM), data_table(header, rows, small, [s * width for s in shares])]
     currency = quote["currency"]

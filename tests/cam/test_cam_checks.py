@@ -93,3 +93,14 @@ def test_the_command_exits_2_with_one_line(run_cli, tmp_path: Path) -> None:  # 
     )
     assert done.returncode == 2
     assert done.stderr.strip() == f"plywright: error: {tmp_path / 'none.toml'}: file not found"
+
+
+def test_a_variant_without_router_parts_is_bad_input() -> None:
+    from generator.cam.artifacts import cam_build
+    from generator.errors import InputError
+    from generator.registry import load_registry
+    from generator.variant import load_variant
+
+    variant = load_variant(EXAMPLES / "kubb-seed.toml", load_registry())
+    with pytest.raises(InputError, match="kubb-seed has no router parts"):
+        cam_build(variant, machine(), "built-in machine profile")

@@ -43,13 +43,14 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	@touch $@
 
 # poppler-utils: pdftotext, pdffonts and pdftoppm read the PDFs back in the tests;
-# chromium: the browser tests of `plywright serve` (driven by Playwright, never downloaded).
+# chromium: the browser tests of `plywright serve` (driven by Playwright, never downloaded);
+# linuxcnc-uspace: `rs274`, LinuxCNC's interpreter, runs every CAM program in the tests.
 system-deps:
 	@command -v pdftotext >/dev/null && command -v pdffonts >/dev/null \
-	  && command -v chromium >/dev/null || { \
+	  && command -v chromium >/dev/null && command -v rs274 >/dev/null || { \
 	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 	  $$SUDO apt-get update -qq \
-	  && $$SUDO apt-get install -y -qq poppler-utils chromium >/dev/null; }
+	  && $$SUDO apt-get install -y -qq poppler-utils chromium linuxcnc-uspace >/dev/null; }
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

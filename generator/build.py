@@ -22,7 +22,7 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
@@ -131,16 +131,20 @@ def _static_report(registry: Registry, variant: Variant) -> Artifact:
     )
 
 
-def collect_artifacts(registry: Registry, variant: Variant) -> list[Artifact]:
+def collect_artifacts(
+    registry: Registry, variant: Variant, extra: Sequence[Artifact] = ()
+) -> list[Artifact]:
     """Every artifact of ``variant``, checked for safe unique paths: the core's static-check
-    report, the game's own (``GameDefinition.artifacts``), then what cross-cutting plugins add
-    (the ``plywright_artifacts`` hook every plugin receives)."""
+    report, the game's own (``GameDefinition.artifacts``), what cross-cutting plugins add
+    (the ``plywright_artifacts`` hook every plugin receives), then ``extra`` (the CAM job of
+    ``build --machine``)."""
     found = [_static_report(registry, variant)]
     own = variant.definition.artifacts
     if own is not None:
         found.extend(own(variant))
     for result in registry.pm.hook.plywright_artifacts(variant=variant):
         found.extend(result or [])
+    found.extend(extra)
     seen: set[str] = set()
     for artifact in found:
         path = PurePosixPath(artifact.path)
@@ -198,6 +202,15 @@ def _previous_entries(target: Path, variant: Variant, keep: set[str]) -> list[di
     if manifest.get("variant") != variant.name or manifest.get("game") != variant.game:
         return []
     return [e for e in manifest.get("artifacts", []) if e.get("kind") not in keep]
+
+
+def _previous_cam(target: Path) -> dict[str, Any]:
+    """The CAM figures (``cam``) of the previous build's manifest, if it has them."""
+    try:
+        manifest = json.loads((target / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {"cam": manifest["cam"]} if isinstance(manifest, dict) and "cam" in manifest else {}
 
 
 def _process_alive(pid: int) -> bool:
@@ -303,12 +316,15 @@ def build(
     out: Path | None = None,
     only: Iterable[str] | None = None,
     on_artifact: OnArtifact | None = None,
+    extra: Sequence[Artifact] = (),
+    summary: Mapping[str, Any] | None = None,
 ) -> BuildResult:
-    """Write the artifacts of ``variant`` into ``out`` (default ``outputs/<name>``)."""
+    """Write the artifacts of ``variant`` (and ``extra``) into ``out`` (default
+    ``outputs/<name>``); ``summary`` goes into the manifest (the CAM job's figures, ``cam``)."""
     target = (out or Path("outputs") / variant.name).absolute()
     if target.exists() and not target.is_dir():
         raise InputError(f"--out: {target} exists and is not a folder")
-    chosen = select(collect_artifacts(registry, variant), only)
+    chosen = select(collect_artifacts(registry, variant, extra), only)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         _clean_stale(target)
@@ -347,6 +363,10 @@ def build(
             "plywright_version": plywright_version(),
             "artifacts": sorted(entries, key=lambda e: e["path"]),
         }
+        if summary:
+            manifest.update(summary)
+        elif only is not None and any(e["kind"].startswith("cam/") for e in entries):
+            manifest.update(_previous_cam(target))  # the CAM files kept: their figures too
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
         swapped = False
         try:

@@ -38,7 +38,7 @@ from rich.table import Table
 from generator.errors import BackendLost, InputError, cut, excerpt
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
-    from generator.api import AgentSpec, GameDefinition
+    from generator.api import AgentSpec, Artifact, GameDefinition
     from generator.registry import Registry
     from generator.simulate.report_types import CheckReport
     from generator.variant import Variant
@@ -170,11 +170,32 @@ def new(game: str, preset: str | None) -> None:
 @click.option("--only", help="Comma-separated kinds or families (e.g. cad,print/rulebook).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @click.option("--force", is_flag=True, help="Build even when a static check reports an error.")
-def build(variant: str, out: str | None, only: str | None, quiet: bool, force: bool) -> None:
+@click.option(
+    "--machine",
+    "machine_file",
+    type=click.Path(dir_okay=False),
+    help="Machine profile (TOML): write the CAM job too (G-code per sheet, tool table).",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(1, 1000),
+    help="Sets to nest on the sheets (CAM job; built-in machine profile unless --machine).",
+)
+def build(
+    variant: str,
+    out: str | None,
+    only: str | None,
+    quiet: bool,
+    force: bool,
+    machine_file: str | None,
+    batch: int | None,
+) -> None:
     """Write every artifact of VARIANT and a manifest.json.
 
     A variant with static-check errors (holes that overlap, a board larger than the sheet...)
-    is not built unless --force is given: the files would not be manufacturable.
+    is not built unless --force is given: the files would not be manufacturable. With
+    --machine or --batch the CAM job is written too (cam/*.ngc, cam/tools.tbl, cam/job.json);
+    parts the machine cannot make are bad input (exit 2, naming the profile's field).
     """
     from generator.atomic import check_folder_target
     from generator.build import BuildError, collect_artifacts, select
@@ -182,6 +203,11 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
     from generator.checks import static_checks
 
     kinds = _only_kinds(only)
+    machine = None
+    if machine_file is not None or batch is not None:
+        from generator.cam.machine import load_machine
+
+        machine = load_machine(Path(machine_file) if machine_file else None)
     registry, loaded = _load(variant)
     check_folder_target(Path(out) if out else Path("outputs") / loaded.name, "--out", beside=True)
     failed = [c for c in static_checks(registry, loaded) if not c.ok]
@@ -195,7 +221,14 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
             err=True,
         )
         sys.exit(1)
-    total = len(select(collect_artifacts(registry, loaded), kinds))
+    extra: list[Artifact] = []
+    summary = None
+    if machine is not None:
+        from generator.cam.artifacts import cam_build
+
+        cam = cam_build(loaded, machine, machine_file or "built-in machine profile", batch)
+        extra, summary = cam.artifacts(), {"cam": cam.summary()}
+    total = len(select(collect_artifacts(registry, loaded, extra), kinds))
     with _progress(total, "building", quiet) as advance:
         try:
             result = run_build(
@@ -204,12 +237,27 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
                 Path(out) if out else None,
                 kinds,
                 on_artifact=lambda a: advance(1, a.path),
+                extra=extra,
+                summary=summary,
             )
         except BuildError as exc:
             click.echo(f"plywright: build failed, previous build kept: {exc}", err=True)
             sys.exit(1)
     if not quiet:
         click.echo(f"{len(result.manifest['artifacts'])} artifacts in {result.folder}")
+
+
+@cli.group()
+def machine() -> None:
+    """Machine profiles: the workshop's CNC router, tools, sheets and prices."""
+
+
+@machine.command("new")
+def machine_new() -> None:
+    """Print a complete, commented machine profile (the built-in one)."""
+    from generator.cam.machine import machine_template
+
+    click.echo(machine_template(), nl=False)
 
 
 def _only_kinds(only: str | None) -> list[str] | None:

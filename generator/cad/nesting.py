@@ -34,3 +34,28 @@ def sheet_fit(
         for (w, h), rotated in ((part, False), ((part[1], part[0]), True))
     ]
     return max(fits, key=lambda f: (f.count, not f.rotated))
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One place of a grid: lower-left corner, size, and whether the part is turned 90°."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    rotated: bool
+
+
+def grid_cells(
+    part: tuple[float, float], area: tuple[float, float], *, spacing: float
+) -> list[Cell]:
+    """The cells of :func:`sheet_fit`'s grid of ``part`` on ``area`` (no trim: ``area`` is
+    what may be used), row by row from the lower left."""
+    fit = sheet_fit(part, area, spacing=spacing, trim=0.0)
+    w, h = (part[1], part[0]) if fit.rotated else part
+    return [
+        Cell(col * (w + spacing), row * (h + spacing), w, h, fit.rotated)
+        for row in range(fit.rows)
+        for col in range(fit.cols)
+    ]

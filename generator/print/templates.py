@@ -304,15 +304,17 @@ def _wrapped(lines: Sequence[str], font: str, size: float, width_pt: float) -> l
     return [part for line in lines for part in wrap(line, font, size, width_pt)]
 
 
-def footer_width(page: tuple[float, float], margins: Margins) -> float:
-    """Width (pt) of the footer's text, right of the scale bar."""
-    return (page[0] - margins.right - margins.left - 106) * K
+def footer_width(page: tuple[float, float], margins: Margins, *, bar: bool = True) -> float:
+    """Width (pt) of the footer's text, right of the scale bar (the whole width without it)."""
+    return (page[0] - margins.right - margins.left - (106 if bar else 0)) * K
 
 
-def footer_lines(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> list[str]:
+def footer_lines(
+    lines: Sequence[str], page: tuple[float, float], margins: Margins, *, bar: bool = True
+) -> list[str]:
     """``lines`` wrapped to the footer's width."""
     regular = register_fonts()[0]
-    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins))
+    return _wrapped(lines, regular, FOOTER_PT, footer_width(page, margins, bar=bar))
 
 
 def footer_height(lines: Sequence[str], page: tuple[float, float], margins: Margins) -> float:
@@ -326,16 +328,21 @@ def _footer(
     margins: Margins,
     lines: Sequence[str],
     t: PrintTexts,
+    *,
+    bar: bool = True,
 ) -> None:
-    """The scale bar at the lower left, ``lines`` (wrapped) to its right, top down from the
-    drawing's lower edge; raises ``ValueError`` if they do not fit (never drops a line)."""
+    """The scale bar at the lower left (left out with ``bar=False``: on a page not at 1:1,
+    where a 100 mm check would invite measuring what is not to scale), ``lines`` (wrapped) to
+    its right, top down from the drawing's lower edge; raises ``ValueError`` if they do not fit
+    (never drops a line)."""
     regular, _, _, _ = register_fonts()
     x = margins.left * K
-    scale_bar(c, x, 8 * K, t=t)
-    text_x = x + 106 * K
+    if bar:
+        scale_bar(c, x, 8 * K, t=t)
+    text_x = x + 106 * K if bar else x
     c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
-    wrapped = footer_lines(lines, page, margins)
+    wrapped = footer_lines(lines, page, margins, bar=bar)
     top = margins.bottom - 4.5
     if top - FOOTER_LEADING * (len(wrapped) - 1) < 2.5:
         raise ValueError(f"{len(wrapped)} footer lines do not fit a {margins.bottom} mm margin")
@@ -599,6 +606,7 @@ def _map_page(
             else t("print.template.map_pages_one"),
         ),
         t,
+        bar=False,
     )
 
 

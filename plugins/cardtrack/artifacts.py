@@ -172,13 +172,11 @@ class CardtrackBuild:
             paper=self.paper,
             production=p,
             title=t("tokens.title"),
-            lines=[*lines, t("tokens.line2")],
+            lines=[*lines, t("tokens.line2", big=t.mm(p.big_token), small=t.mm(p.small_token))],
             page_words=t.raw("tokens.page"),
-            footer=t(
-                "tokens.footer",
-                bleed=t.mm(p.bleed),
-                big=t.mm(p.big_token),
-                small=t.mm(p.small_token),
+            footer=(
+                t("tokens.footer", bleed=t.mm(p.bleed)),
+                t("tokens.sizes", big=t.mm(p.big_token), small=t.mm(p.small_token)),
             ),
         )
 

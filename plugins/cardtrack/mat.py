@@ -45,6 +45,7 @@ from generator.print.templates import (
 from generator.print.tiling import TileGrid
 from generator.svg.frame import SvgFrame, num, paint
 from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
+from plugins.cardtrack.tokens import START_FILL
 from plugins.cardtrack.production import CardtrackProduction
 
 DEFAULT_COLUMNS = 4
@@ -57,7 +58,6 @@ SLOT_LINE = "#4d4d4d"
 V_FILL = "#f3f5f8"
 H_FILL = "#f7f1e6"
 SUMMIT_FILL = "#ffe9a8"
-START_FILL = {"black": "#d6d6d6", "red": "#f7d0d4"}
 ROW_NUMBER = "#b9b9b9"
 MIN_LABEL_PT = 6.0
 """Labels smaller than this (pt) are left off the reduced assembly map."""

@@ -32,7 +32,7 @@ SPLIT = 0.6
 """Share of the column the text takes beside a diagram."""
 KING_SHARE = 0.62
 """Width of the king diagram, under the text (it fills the rest of its page)."""
-JOKER_SHARE = 0.5
+JOKER_SHARE = 0.42
 """Width of the diagram of the block beside a joker, under the block section's text."""
 BLOCK_SPLIT = 0.6
 """The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""

@@ -45,8 +45,8 @@ from generator.print.templates import (
 from generator.print.tiling import TileGrid
 from generator.svg.frame import SvgFrame, num, paint
 from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
-from plugins.cardtrack.tokens import START_FILL
 from plugins.cardtrack.production import CardtrackProduction
+from plugins.cardtrack.tokens import START_FILL
 
 DEFAULT_COLUMNS = 4
 """Columns on the mat when neither ``mat_columns`` nor ``max_columns`` says otherwise."""

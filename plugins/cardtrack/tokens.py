@@ -171,7 +171,9 @@ def write_token_sheet(
         )
         foot = sheet_lines(footer, page[0])
         for i, line in enumerate(foot):
-            c.drawString(SHEET_MARGIN * K, (SHEET_MARGIN + FOOT_LEADING * (len(foot) - 1 - i)) * K, line)
+            c.drawString(
+                SHEET_MARGIN * K, (SHEET_MARGIN + FOOT_LEADING * (len(foot) - 1 - i)) * K, line
+            )
         c.saveState()
         c.scale(K, K)
         for item in (p for p in placed if p.page == number):

@@ -17,11 +17,11 @@ from ezdxf import recover
 from pypdf import PdfReader
 
 from generator.print.sheet import CROP_GAP, CROP_LENGTH
+from plugins.cardtrack.artifacts import CardtrackBuild
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.parts import gap, nest_tokens, token_plan
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.production_checks import token_checks
-from plugins.cardtrack.artifacts import CardtrackBuild
 from plugins.cardtrack.tokens import (
     SHEET_MARGIN,
     Token,
@@ -248,6 +248,5 @@ def test_print_sheet_draws_a_cut_circle_at_each_tokens_diameter(tmp_path: Path) 
     for item in placed:
         (cx, cy), d = item.centre, item.token.diameter
         assert any(
-            math.dist((x, y), (cx, cy)) < 0.05 and abs(size - d) < 0.05
-            for x, y, size in circles
+            math.dist((x, y), (cx, cy)) < 0.05 and abs(size - d) < 0.05 for x, y, size in circles
         ), item

@@ -295,7 +295,7 @@ def test_a_block_the_engine_lets_through_fails_the_scenarios_and_the_rulebook(
     monkeypatch.setattr(movegen, "makes_block", lambda *args: False)
     definition = REGISTRY.game("cardtrack")
     assert definition.scenarios is not None
-    for name in ("block-last-free-card", "block-barred-joker", "block-gap"):
+    for name in ("block-last-free-card", "block-barred-joker", "block-gap", "block-by-big-token"):
         scenario = sc.find(definition.scenarios, name)
         rules = sc.scenario_rules(definition.rules_model, scenario, definition.presets)
         run = definition.scenarios.play(scenario, rules)

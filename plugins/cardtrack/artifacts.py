@@ -128,7 +128,11 @@ class CardtrackBuild:
         """The mat templates' own words, in the first language (as the furniture)."""
         t = self.texts[0]
         return TemplateWords(
-            kind=t("mat.kind"), note=t("mat.note"), step=t("mat.step"), title=t("meta.title")
+            kind=t("mat.kind"),
+            note=t("mat.note"),
+            step=t("mat.step"),
+            title=t("meta.title"),
+            sheet_title=t("mat.sheet_title"),
         )
 
     def write_mat_tiled(self, path: Path) -> None:

@@ -291,6 +291,9 @@ class TemplateWords:
     """The last assembly step."""
     title: str = ""
     """The game's title, printed under each page number (else the mat's name)."""
+    sheet_title: str = ""
+    """The one-page mat's heading, e.g. "Track mat — full size" (else the core's "Full
+    size", which does not say what the sheet is)."""
 
 
 LABEL_CLEARANCE = 12.0
@@ -345,7 +348,8 @@ def write_mat_sheet(
     """The mat at 1:1 on one page sized to it (``words`` and furniture in ``lang``); returns
     the page size in mm. One sheet needs no assembly: the check of a slot is its note."""
     drawing = replace(mat_drawing(mat, words), note=words.step, steps=())
-    return write_sheet_template(drawing, path, info=info, lang=lang)
+    title = words.sheet_title or None
+    return write_sheet_template(drawing, path, info=info, lang=lang, title=title)
 
 
 def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:

@@ -132,6 +132,12 @@ def test_the_assembly_map_not_at_scale_carries_no_scale_check(
     assert label not in words[0] and label in words[1]
 
 
+def test_the_one_sheet_mat_says_what_it_is(files: Path) -> None:
+    """Its heading names the sheet ("Track mat — full size"), not only "Full size"."""
+    words = " ".join(PdfReader(files / "sheet.pdf").pages[0].extract_text().split())
+    assert "Килимок траси — натуральна величина" in words
+
+
 def test_tiled_pdf_is_at_scale_on_every_page(build: CardtrackBuild, files: Path) -> None:
     reader = PdfReader(files / "tiled.pdf")
     assert len(reader.pages) == 16  # assembly map + 15 A4 pages

@@ -703,11 +703,13 @@ def write_sheet_template(
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
     name: str | None = None,
+    title: str | None = None,
 ) -> tuple[float, float]:
     """Write ``drawing`` 1:1 on one page sized to it; returns the page size in mm.
 
-    The header names the paper to print it on (the smallest ISO A sheet it fits, else the
-    plotter size); the footer grows to hold every instruction.
+    The header's ``title`` ("Full size" unless given) names the paper to print it on (the
+    smallest ISO A sheet it fits, else the plotter size); the footer grows to hold every
+    instruction.
     """
     t = furniture(lang, locale_folders)
     if isinstance(drawing, MachiningPlan):  # one sheet: no seams, no registration marks
@@ -732,7 +734,7 @@ def write_sheet_template(
         c,
         page,
         m,
-        capitalised(t("print.template.full_size", kind=drawing.kind)),
+        title or capitalised(t("print.template.full_size", kind=drawing.kind)),
         t("print.template.single_sheet", paper=paper_name(page, t)),
         (t("print.template.page", number=1, total=1), drawing.name),
     )

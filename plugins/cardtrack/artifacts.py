@@ -128,7 +128,11 @@ class CardtrackBuild:
         """The mat templates' own words, in the first language (as the furniture)."""
         t = self.texts[0]
         return TemplateWords(
-            kind=t("mat.kind"), note=t("mat.note"), step=t("mat.step"), title=t("meta.title")
+            kind=t("mat.kind"),
+            note=t("mat.note"),
+            step=t("mat.step"),
+            title=t("meta.title"),
+            sheet_title=t("mat.sheet_title"),
         )
 
     def write_mat_tiled(self, path: Path) -> None:
@@ -172,13 +176,11 @@ class CardtrackBuild:
             paper=self.paper,
             production=p,
             title=t("tokens.title"),
-            lines=[*lines, t("tokens.line2")],
+            lines=[*lines, t("tokens.line2", big=t.mm(p.big_token), small=t.mm(p.small_token))],
             page_words=t.raw("tokens.page"),
-            footer=t(
-                "tokens.footer",
-                bleed=t.mm(p.bleed),
-                big=t.mm(p.big_token),
-                small=t.mm(p.small_token),
+            footer=(
+                t("tokens.footer", bleed=t.mm(p.bleed)),
+                t("tokens.sizes", big=t.mm(p.big_token), small=t.mm(p.small_token)),
             ),
         )
 

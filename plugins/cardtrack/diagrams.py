@@ -11,6 +11,7 @@ checks them against the same geometry.
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -23,7 +24,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
 from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
-from plugins.cardtrack.tokens import PLAYER_COLOURS, Player, TokenKind
+from plugins.cardtrack.tokens import PLAYER_COLOURS, START_FILL, Player, TokenKind
 
 Mark = Literal["", "ok", "bad"]
 INK = "#2b2b2b"
@@ -32,6 +33,9 @@ BAD = "#c0392b"
 PATH = "#1f5fbf"
 TABLE = "#eef1ec"
 CARD_EDGE = "#7a7a7a"
+WILD_JOKER_FILL = "#f3ecff"
+WILD_JOKER_INK = "#6a4fa3"
+"""A joker that is nobody's start (a wild one): violet, as before the start tints."""
 SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 RED_SUITS = {"D", "H"}
 PAD = 0.12
@@ -67,6 +71,11 @@ class Scene:
         return dict(self.cards)
 
 
+START_OF: dict[Player, Slot] = {"black": Slot("V", 0, 0), "red": Slot("V", 1, 0)}
+"""Each player's starting joker."""
+START_PLAYER: dict[Slot, Player] = {slot: player for player, slot in START_OF.items()}
+
+
 # -- checks ------------------------------------------------------------------------------------
 
 
@@ -81,6 +90,29 @@ def path_adjacent(path: Sequence[Slot]) -> bool:
     return all(b in neighbours(a) for a, b in pairwise(path))
 
 
+def way_home(scene: Scene, token: TokenAt) -> tuple[Slot, ...] | None:
+    """A shortest way over the scene's cards from ``token``'s own starting joker to where it
+    stands (both ends included); ``None`` when no cards connect them."""
+    cards = scene.card_map()
+    start = START_OF[token.player]
+    if start not in cards:
+        return None
+    came: dict[Slot, Slot | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        slot = queue.popleft()
+        if slot == token.slot:
+            way = [slot]
+            while (back := came[way[-1]]) is not None:
+                way.append(back)
+            return tuple(reversed(way))
+        for near in neighbours(slot):
+            if near in cards and near not in came:
+                came[near] = slot
+                queue.append(near)
+    return None
+
+
 def check_scene(scene: Scene) -> None:
     """Raise ``ValueError`` when a scene shows something the geometry does not allow."""
     cards = scene.card_map()
@@ -91,6 +123,8 @@ def check_scene(scene: Scene) -> None:
     for token in scene.tokens:
         if token.kind != "big":
             continue
+        if way_home(scene, token) is None:
+            raise ValueError(f"no cards lead the {token.player} big token from its joker")
         other: Player = "red" if token.player == "black" else "black"
         near, held = blocked_neighbours(scene, token.slot, other)
         if near and near == held:
@@ -106,7 +140,6 @@ def check_scene(scene: Scene) -> None:
 # -- scenes ------------------------------------------------------------------------------------
 
 JOKERS = ((Slot("V", 0, 0), "X"), (Slot("V", 1, 0), "X"))
-START_OF: dict[Player, Slot] = {"black": Slot("V", 0, 0), "red": Slot("V", 1, 0)}
 BIG_TOKENS = (TokenAt(Slot("V", 0, 0), "black", "big"), TokenAt(Slot("V", 1, 0), "red", "big"))
 
 
@@ -218,7 +251,10 @@ def _card(
     joker = name == "X"
     red = name[-1] in RED_SUITS
     ink = colors.HexColor(BAD if red else INK)
-    fill = colors.HexColor("#fffdf6" if not joker else "#f3ecff")
+    owner = START_PLAYER.get(slot) if joker else None
+    fill = colors.HexColor(
+        "#fffdf6" if not joker else START_FILL[owner] if owner else WILD_JOKER_FILL
+    )
     group.add(
         Rect(
             x0, y0, cw * s, ch * s, rx=3 * s, ry=3 * s, fillColor=fill,
@@ -228,7 +264,7 @@ def _card(
     size = max(MIN_LABEL, 0.24 * w * s)
     cx = x0 + cw * s / 2
     if joker:
-        violet = colors.HexColor("#6a4fa3")
+        violet = colors.HexColor(PLAYER_COLOURS[owner] if owner else WILD_JOKER_INK)
         group.add(
             String(x0 + 0.08 * w * s, y0 + ch * s - 0.08 * w * s - 0.75 * size, "★",
                    fontName=bold, fontSize=0.9 * size, fillColor=violet)

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator import scenarios as sc
 from plugins.cardtrack import cards
-from plugins.cardtrack.diagrams import Mark, Scene, TokenAt, grid_empty
+from plugins.cardtrack.diagrams import Mark, Scene, TokenAt, grid_empty, way_home
 from plugins.cardtrack.geometry import Slot, in_columns, neighbours, slot_index, slot_of_index
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.rules import CardtrackState
@@ -187,7 +187,8 @@ def block(rules: CardtrackRules) -> Example:
 
 def joker_block(rules: CardtrackRules) -> Example | None:
     """The block beside the mover's protected joker: the joker is no free card, so the move
-    onto the last other card is refused; None where the variant lets tokens stop there or
+    onto the last other card is refused (``via``: the cards Red's big token came by from its
+    joker); None where the variant lets tokens stop there or
     its table has no column left of Black's."""
     definition = _definition()
     scenario = sc.find(definition.scenarios, BLOCK_JOKER)
@@ -198,4 +199,9 @@ def joker_block(rules: CardtrackRules) -> Example | None:
     path = _slots(run.facts["paths"][index])
     state = run.states[index]
     scene = state_scene(state, (0, 1, 2, 3), cols=(-1, 0, 1), path=path, crossed=(path[-1],))
-    return Example(BLOCK_JOKER, scene)
+    red = next(t for t in scene.tokens if t.player == "red" and t.kind == "big")
+    way = way_home(scene, red)
+    if way is None:  # check_scene refuses such a scene already
+        raise ValueError("no cards lead Red's big token from its joker")
+    cards_of = scene.card_map()
+    return Example(BLOCK_JOKER, scene, {"via": [cards_of[s] for s in way[1:-1]]})

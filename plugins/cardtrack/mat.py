@@ -46,6 +46,7 @@ from generator.print.tiling import TileGrid
 from generator.svg.frame import SvgFrame, num, paint
 from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
 from plugins.cardtrack.production import CardtrackProduction
+from plugins.cardtrack.tokens import START_FILL
 
 DEFAULT_COLUMNS = 4
 """Columns on the mat when neither ``mat_columns`` nor ``max_columns`` says otherwise."""
@@ -57,7 +58,6 @@ SLOT_LINE = "#4d4d4d"
 V_FILL = "#f3f5f8"
 H_FILL = "#f7f1e6"
 SUMMIT_FILL = "#ffe9a8"
-START_FILL = {"black": "#d6d6d6", "red": "#f7d0d4"}
 ROW_NUMBER = "#b9b9b9"
 MIN_LABEL_PT = 6.0
 """Labels smaller than this (pt) are left off the reduced assembly map."""
@@ -291,6 +291,9 @@ class TemplateWords:
     """The last assembly step."""
     title: str = ""
     """The game's title, printed under each page number (else the mat's name)."""
+    sheet_title: str = ""
+    """The one-page mat's heading, e.g. "Track mat — full size" (else the core's "Full
+    size", which does not say what the sheet is)."""
 
 
 LABEL_CLEARANCE = 12.0
@@ -345,7 +348,8 @@ def write_mat_sheet(
     """The mat at 1:1 on one page sized to it (``words`` and furniture in ``lang``); returns
     the page size in mm. One sheet needs no assembly: the check of a slot is its note."""
     drawing = replace(mat_drawing(mat, words), note=words.step, steps=())
-    return write_sheet_template(drawing, path, info=info, lang=lang)
+    title = words.sheet_title or None
+    return write_sheet_template(drawing, path, info=info, lang=lang, title=title)
 
 
 def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:

@@ -32,7 +32,7 @@ SPLIT = 0.6
 """Share of the column the text takes beside a diagram."""
 KING_SHARE = 0.62
 """Width of the king diagram, under the text (it fills the rest of its page)."""
-JOKER_SHARE = 0.5
+JOKER_SHARE = 0.42
 """Width of the diagram of the block beside a joker, under the block section's text."""
 BLOCK_SPLIT = 0.6
 """The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""
@@ -273,7 +273,8 @@ def _setup(book: Book) -> list[Flowable]:
         book.para("setup.shuffle"),
     ]
     figure = book.figure(examples.start(book.rules).scene, t("setup.caption"), 0.8)
-    return [book.heading("setup.heading"), *text, KeepTogether(figure)]
+    legend = Paragraph(t("setup.legend"), book.styles.caption)
+    return [book.heading("setup.heading"), *text, KeepTogether([*figure, legend])]
 
 
 def _turn(book: Book) -> list[Flowable]:
@@ -288,6 +289,7 @@ def _turn(book: Book) -> list[Flowable]:
         book.heading("turn.heading"),
         book.para("turn.text"),
         *(book.bullet(text) for text in items),
+        *([book.para("turn.king_note")] if book.rules.small_tokens else []),
         book.para("turn.after"),
     ]
 
@@ -374,7 +376,12 @@ def _block(book: Book) -> list[Flowable]:
     out: list[Flowable] = [book.beside(text, figure, BLOCK_SPLIT, heading="block.heading")]
     joker = examples.joker_block(book.rules)
     if joker is not None:
-        caption = book.t("block.joker_caption")
+        ranks = book.t.ranks()
+        via = f" {book.t('block.via_and')} "
+        caption = book.t(
+            "block.joker_caption",
+            via=via.join(diagrams.rank_text(name, ranks) for name in joker.words["via"]),
+        )
         out.append(KeepTogether(book.figure(joker.scene, caption, JOKER_SHARE)))
     return out
 
@@ -400,11 +407,16 @@ def _readings(book: Book) -> list[Flowable]:
         t("readings.king_move", **book.steps),
         t("readings.forward"),
         t(f"readings.path_{r.small_path_rule}"),
-        t("readings.block"),
+        t(
+            "readings.block",
+            joker=t("readings.block_joker_protected") if r.home_joker == "protected" else "",
+        ),
+        t("readings.pass_through"),
         t("readings.queen"),
         t(f"readings.home_{r.home_joker}"),
         t("readings.summit", height=r.height),
         t("readings.discard"),
+        t("readings.empty_piles"),
         t("readings.colours"),
     ]
     return [

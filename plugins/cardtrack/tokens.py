@@ -2,8 +2,8 @@
 
 The print sheet lays every token out on A4/Letter as a disc in its player's colour with
 ``bleed`` mm of colour beyond the cut, and crop marks at the corners of the square around
-each disc (cut the disc inside them with a circle cutter or punch), drawn by the shared
-:func:`generator.print.sheet.crop_marks`.
+each disc, drawn by the shared :func:`generator.print.sheet.crop_marks`, and a thin cut circle
+at the disc's diameter (the colour beyond it is bleed).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from reportlab.lib import colors
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.document import page_size
@@ -28,10 +29,16 @@ TokenKind = Literal["big", "small"]
 PLAYERS: tuple[Player, Player] = ("black", "red")
 PLAYER_COLOURS: dict[str, str] = {"black": "#222222", "red": "#c8102e"}
 """Drawing colours of the two players (tokens, start slots, reference cards)."""
+START_FILL: dict[str, str] = {"black": "#d6d6d6", "red": "#f7d0d4"}
+"""Tints of the players' starting jokers (the mat's start places, the rulebook's jokers)."""
 SHEET_MARGIN = 12.0
 HEADER = 24.0
 TEXT_PT = 8.5
 """Size (pt) of the sheet's instructions and footer."""
+FOOT_LEADING = 3.9
+"""Line spacing (mm) of the sheet's header and footer lines."""
+CUT_LINE_PT = 0.35
+"""Width (pt) of the thin white cut circle drawn at each token's diameter."""
 SYMBOLS: dict[TokenKind, str] = {"big": "★", "small": "♚"}
 """The sign printed on each kind of token (small tokens come with kings)."""
 
@@ -137,10 +144,11 @@ def write_token_sheet(
     title: str,
     lines: Sequence[str],
     page_words: str = "Page {page} of {pages}",
-    footer: str = "",
+    footer: Sequence[str] = (),
 ) -> int:
     """The print sheet of ``tokens`` (header ``title`` and ``lines``, page numbers worded by
-    ``page_words``, ``footer`` at the foot of every page); returns the page count."""
+    ``page_words``, the ``footer`` lines at the foot of every page; every line wrapped within
+    the side margins); returns the page count."""
     regular, bold, _, _ = register_fonts()
     bleed = production.bleed
     page, placed = layout_sheet(tokens, paper, bleed)
@@ -154,15 +162,18 @@ def write_token_sheet(
         c.setFont(bold, 14)
         c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 5) * K, title)
         c.setFont(regular, TEXT_PT)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(sheet_lines(lines, page[0])):
             c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 10.5 - 3.9 * i) * K, line)
         c.drawRightString(
             (page[0] - SHEET_MARGIN) * K,
             (page[1] - SHEET_MARGIN - 5) * K,
             page_words.format(page=number + 1, pages=pages),
         )
-        if footer:
-            c.drawString(SHEET_MARGIN * K, SHEET_MARGIN * K, footer)
+        foot = sheet_lines(footer, page[0])
+        for i, line in enumerate(foot):
+            c.drawString(
+                SHEET_MARGIN * K, (SHEET_MARGIN + FOOT_LEADING * (len(foot) - 1 - i)) * K, line
+            )
         c.saveState()
         c.scale(K, K)
         for item in (p for p in placed if p.page == number):
@@ -170,6 +181,13 @@ def write_token_sheet(
         c.restoreState()
     c.save()
     return pages
+
+
+def sheet_lines(lines: Sequence[str], page_width: float) -> list[str]:
+    """``lines`` wrapped to the sheet's text width (mm between the side margins)."""
+    regular = register_fonts()[0]
+    width = (page_width - 2 * SHEET_MARGIN) * K
+    return [part for line in lines for part in simpleSplit(line, regular, TEXT_PT, width)]
 
 
 def _draw_token(c: Canvas, item: PlacedToken, bleed: float, pt: float) -> None:
@@ -185,4 +203,7 @@ def _draw_token(c: Canvas, item: PlacedToken, bleed: float, pt: float) -> None:
     size = 1.0 * r
     c.setFont(bold, size)
     c.drawCentredString(x, y - 0.36 * size, SYMBOLS[token.kind])
+    c.setStrokeColorRGB(1, 1, 1)
+    c.setLineWidth(CUT_LINE_PT * pt)
+    c.circle(x, y, r, stroke=1, fill=0)  # the cut: the colour beyond it is bleed
     crop_marks(c, x - r, y - r, 2 * r, 2 * r, bleed, pt)

@@ -15,6 +15,7 @@ import pytest
 from pdfread import Rect, page_rects, scale_bar_length
 from pypdf import PdfReader
 
+from generator.print.scalebar import scale_check_label
 from plugins.cardtrack.artifacts import CardtrackBuild
 from plugins.cardtrack.geometry import Slot, slot_rect, track_slots
 from plugins.cardtrack.mat import (
@@ -114,6 +115,27 @@ def test_one_sheet_pdf_is_at_scale(build: CardtrackBuild, files: Path) -> None:
     width_mm = float(page.mediabox.width) / K
     height_mm = float(page.mediabox.height) / K
     assert (width_mm, height_mm) == pytest.approx((576.0, 1045.0), abs=0.01)
+
+
+def test_the_assembly_map_not_at_scale_carries_no_scale_check(
+    build: CardtrackBuild, files: Path
+) -> None:
+    """Page 1 is a reduced overview: a "this bar is exactly 100 mm" there would invite
+    measuring card places drawn at about 1:4. Every other page is 1:1 and keeps its bar."""
+    reader = PdfReader(files / "tiled.pdf")
+    bar_blocks = [
+        r for r in page_rects(reader.pages[0]) if math.isclose(r[3], 2.5 * K, abs_tol=0.01)
+    ]
+    assert bar_blocks == []
+    label = " ".join(scale_check_label(build.languages[0]).split())
+    words = [" ".join(page.extract_text().split()) for page in reader.pages[:2]]
+    assert label not in words[0] and label in words[1]
+
+
+def test_the_one_sheet_mat_says_what_it_is(files: Path) -> None:
+    """Its heading names the sheet ("Track mat — full size"), not only "Full size"."""
+    words = " ".join(PdfReader(files / "sheet.pdf").pages[0].extract_text().split())
+    assert "Килимок траси — натуральна величина" in words
 
 
 def test_tiled_pdf_is_at_scale_on_every_page(build: CardtrackBuild, files: Path) -> None:

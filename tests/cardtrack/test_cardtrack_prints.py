@@ -239,8 +239,25 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     assert "короля скидають" not in uk and "king is discarded" not in en
     assert "відкритий пакет" not in uk and "скид" in uk
     assert "не заходить і через неї не проходить" in uk  # nor passes an opponent's token
-    assert "not by turns in rotation" in en and "whoever played last" not in en
+    assert "There are no turns in rotation" in en and "whoever played last" not in en
+    assert "Черговості ходів немає" in uk and "чия «черга»" not in uk
+    # the readings the book adds to the original are flagged as its own, in both languages
+    assert "Ми також забороняємо малій фішці проходити через карту з фішкою суперника" in uk
+    assert "We also forbid a small token to pass through a card with an opponent’s token" in en
+    assert "оригінал не каже; ми вважаємо, що гра закінчується без переможця" in uk
+    assert "we take it that the game ends with no winner" in en
+    assert "Оригіналом ми називаємо традиційний текст правил" in uk
+    assert "By “the original” we mean" in en
+    assert "гравці ставлять на джокери фішки «білу і чорну»" in uk
+    # no full block: the last free card may not be taken (not "leave it one", which the
+    # start position, with no free card at all, would break on every move)
+    assert "на останню вільну карту біля великої фішки суперника" in uk
+    assert "on the last free card beside the opponent’s big token" in en
+    assert "щоб вільної карти в неї не лишилося" not in uk
+    assert "червоні прийшли сюди через 9♥ і 4♦" in uk and "Red came here by 9♥ and 4♦" in en
     card = whole(b.pdf("reference-card-uk.pdf"))
+    assert "Не займайте останню вільну карту біля великої фішки суперника" in card
+    assert "не стає й через неї не проходить" in card and "не минає" not in card
     assert "Без малих фішок король — дама (12)" in card
     assert "короля треба використати" in card
     assert "На чужому джокері не зупиняються" in card

@@ -10,6 +10,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from reportlab.graphics.shapes import Group
+from reportlab.lib import colors
 
 from generator import scenarios as sc
 from generator.locales import plural_category
@@ -29,6 +31,7 @@ from plugins.cardtrack.rulebook import (
     write_rulebook,
 )
 from plugins.cardtrack.rules import CardtrackState
+from plugins.cardtrack.tokens import START_FILL
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdffonts") is None,
@@ -182,6 +185,39 @@ def test_every_example_is_a_scenario_state_consistent_with_the_geometry(
         diagrams.check_scene(bad)
 
 
+def test_a_big_token_no_cards_lead_to_from_its_joker_is_no_diagram() -> None:
+    """The joker-block diagram once showed Red's big token above Black's joker with nothing
+    above Red's own: no way it could have come. check_scene refuses such a scene, and the
+    scenario's position shows the way (its 9H and 4D), which the caption names."""
+    cards = (*diagrams.JOKERS, (Slot("V", 0, 1), "5C"), (Slot("H", 0, 1), "4D"))
+    red = diagrams.TokenAt(Slot("V", 0, 1), "red", "big")
+    stray = diagrams.Scene(cards, tokens=(red,))
+    with pytest.raises(ValueError, match="no cards lead the red big token"):
+        diagrams.check_scene(stray)
+    joined = diagrams.Scene((*cards, (Slot("V", 1, 1), "9H")), tokens=stray.tokens)
+    diagrams.check_scene(joined)
+    assert diagrams.way_home(joined, red) == (
+        Slot("V", 1, 0), Slot("V", 1, 1), Slot("H", 0, 1), Slot("V", 0, 1),
+    )  # fmt: skip
+    joker = examples.joker_block(CardtrackRules())
+    assert joker is not None and joker.words == {"via": ["9H", "4D"]}
+
+
+def test_the_starting_jokers_are_told_apart_in_the_diagrams() -> None:
+    """Black's joker is drawn grey and Red's pink, as on the mat (no token on them shows
+    whose they are otherwise)."""
+    drawing = diagrams.render(diagrams.Scene(diagrams.JOKERS), 200)
+    fills = {
+        shape.fillColor.hexval()
+        for shape in drawing.getContents()
+        if isinstance(shape, Group)
+        for shape in shape.getContents()
+        if getattr(shape, "fillColor", None) is not None
+    }
+    assert {colors.HexColor(START_FILL[p]).hexval() for p in ("black", "red")} <= fills
+    assert colors.HexColor(diagrams.WILD_JOKER_FILL).hexval() not in fills
+
+
 def test_the_examples_show_what_the_engine_did() -> None:
     rules = CardtrackRules()
     allowed, refused = examples.builds(rules)
@@ -259,7 +295,7 @@ def test_a_block_the_engine_lets_through_fails_the_scenarios_and_the_rulebook(
     monkeypatch.setattr(movegen, "makes_block", lambda *args: False)
     definition = REGISTRY.game("cardtrack")
     assert definition.scenarios is not None
-    for name in ("block-last-free-card", "block-barred-joker", "block-gap"):
+    for name in ("block-last-free-card", "block-barred-joker", "block-gap", "block-by-big-token"):
         scenario = sc.find(definition.scenarios, name)
         rules = sc.scenario_rules(definition.rules_model, scenario, definition.presets)
         run = definition.scenarios.play(scenario, rules)

@@ -6,6 +6,9 @@
 from __future__ import annotations
 
 import math
+import re
+import shutil
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,11 +17,19 @@ from ezdxf import recover
 from pypdf import PdfReader
 
 from generator.print.sheet import CROP_GAP, CROP_LENGTH
+from plugins.cardtrack.artifacts import CardtrackBuild
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.parts import gap, nest_tokens, token_plan
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.production_checks import token_checks
-from plugins.cardtrack.tokens import Token, layout_sheet, token_set, with_spares, write_token_sheet
+from plugins.cardtrack.tokens import (
+    SHEET_MARGIN,
+    Token,
+    layout_sheet,
+    token_set,
+    with_spares,
+    write_token_sheet,
+)
 
 K = 72 / 25.4
 P = CardtrackProduction()
@@ -171,3 +182,71 @@ def test_spare_tokens_fill_the_sheet_without_a_new_page() -> None:
     more = [Token("small", p, production.small_token, 99) for p in ("black", "red")]
     _, placed = layout_sheet(sorted([*sheet, *more]), "A4", production.bleed)
     assert max(p.page for p in placed) == 1
+
+
+def word_boxes(path: Path) -> list[tuple[str, float, float]]:
+    """``(word, x_min, x_max)`` in page points of every word pdftotext finds."""
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True)
+    pattern = r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
+    return [(w, float(a), float(b)) for a, b, w in re.findall(pattern, out.stdout.decode())]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler")
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_token_sheet_text_stays_within_the_side_margins(tmp_path: Path, lang: str) -> None:
+    """Desktop printers cannot print the outer 3–5 mm: every word of the sheet (the header,
+    the instructions and the two footer lines with the print size and the diameters) stays
+    between the 12 mm side margins, and the diameters are printed."""
+    build = CardtrackBuild(CardtrackRules(), P, "konstruktsiia", "A4", languages=(lang,))
+    path = tmp_path / "tokens.pdf"
+    build.write_token_sheet(path)
+    width = float(PdfReader(path).pages[0].mediabox.width)
+    words = word_boxes(path)
+    assert words
+    for word, x0, x1 in words:
+        assert x0 >= SHEET_MARGIN * K - 0.5 and x1 <= width - SHEET_MARGIN * K + 0.5, word
+    text = " ".join(w for w, _, _ in words)
+    assert "18" in text and "30" in text
+
+
+def stroked_circles(page: object) -> list[tuple[float, float, float]]:
+    """``(x, y, diameter)`` in page mm of every stroked path built of four Bézier curves
+    (how ReportLab draws a circle)."""
+    out: list[tuple[float, float, float]] = []
+    points: list[tuple[float, float]] = []
+    curves = 0
+
+    def visit(op: bytes, args: list[object], cm: list[float], tm: list[float]) -> None:
+        nonlocal curves
+        a, b, c, d, e, f = cm
+        if op == b"m":
+            points[:], curves = [], 0
+        if op in (b"m", b"l", b"c"):
+            values = [float(v) for v in args]  # type: ignore[arg-type]
+            pairs = list(zip(values[::2], values[1::2], strict=True))
+            points.extend((a * x + c * y + e, b * x + d * y + f) for x, y in pairs)
+            curves += op == b"c"
+        if op == b"S" and curves == 4:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            size = (max(xs) - min(xs)) / K
+            out.append(((max(xs) + min(xs)) / 2 / K, (max(ys) + min(ys)) / 2 / K, size))
+        if op in (b"S", b"f", b"B", b"n", b"b"):
+            points[:], curves = [], 0
+
+    page.extract_text(visitor_operand_before=visit)  # type: ignore[attr-defined]
+    return out
+
+
+def test_print_sheet_draws_a_cut_circle_at_each_tokens_diameter(tmp_path: Path) -> None:
+    """The coloured disc runs ``bleed`` beyond the cut: a thin circle of exactly the token's
+    diameter shows where to cut (the crop marks alone frame only its square)."""
+    tokens = token_set(6, P)
+    path = tmp_path / "tokens.pdf"
+    write_token_sheet(tokens, path, paper="A4", production=P, title="t", lines=["l"])
+    circles = stroked_circles(PdfReader(path).pages[0])
+    _, placed = layout_sheet(tokens, "A4", P.bleed)
+    for item in placed:
+        (cx, cy), d = item.centre, item.token.diameter
+        assert any(
+            math.dist((x, y), (cx, cy)) < 0.05 and abs(size - d) < 0.05 for x, y, size in circles
+        ), item

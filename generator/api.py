@@ -238,8 +238,8 @@ class CheckOptions(StrictModel):
     probes: Literal["none", "quick", "full"] = Field(
         "quick",
         description="strong play and exploit probes: none, quick (skill ladder, strong "
-        "self-play, spoiler probes) or full (four times the games, plus the "
-        "one-strong-seat probe)",
+        "self-play, spoiler probes) or full (budgets four times as large, plus the "
+        "one-strong-seat probe); both decide alike, full decides more",
     )
     strong_agent: str = Field(
         "",
@@ -251,8 +251,9 @@ class CheckOptions(StrictModel):
         24,
         ge=2,
         le=100_000,
-        description="games per probe, per ladder rung and of strong self-play at the quick "
-        "level (full plays four times as many)",
+        description="most games per probe, per ladder rung and of strong self-play at the "
+        "quick level (full's budgets are four times as large); a probe stops as soon as it is "
+        "decided",
     )
     exploit_ratio: float = Field(
         0.2,
@@ -265,7 +266,14 @@ class CheckOptions(StrictModel):
         0.05,
         gt=0,
         lt=1,
-        description="significance level of the probes' and the skill ladder's tests",
+        description="error rate of the probes' and the skill ladder's sequential tests (both ways)",
+    )
+    budget: float = Field(
+        0,
+        ge=0,
+        le=10_000_000,
+        description="seconds the check may take (0 = no limit): every stage stops when they are "
+        "spent, and what could not finish makes the check inconclusive",
     )
 
 

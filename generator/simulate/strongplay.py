@@ -99,8 +99,9 @@ ending (the stall test's ``H1``)."""
 SKILL_EDGE = 0.5
 """A rung beats the one below when it takes this share of the gap between an equal share and
 winning every game (the ladder test's ``H1``)."""
-MIN_PROBE_GAMES = 4
-"""The fewest games a matchup's budget is cut to by ``--games N`` (unless ``N`` is fewer)."""
+MIN_PROBE_GAMES = 2
+"""The fewest games a matchup's budget is cut to by ``--games N`` (unless ``N`` is fewer): the
+fewest in which a share test can decide (two lost games against a reference near 100 %)."""
 PAIR_GAMES = 16
 """The fewest games of a spoiler probe with more than two seats (``0.8**16 < 0.03``)."""
 

@@ -1,12 +1,11 @@
 """A check's plan before its first game: the games of every stage, the agents, and an estimate
 of the time from measured per-move costs.
 
-Each agent of the plan makes a few decisions (:data:`SAMPLES`) at positions along one random
-playout of the variant (the Python engine), timed; a stage's time is its games × the
-playout's length × the mean cost of a move of its lineup, over the workers. It is a rough
-guide (real games are longer or shorter than a random one, and a probe stops early once it
-is decided), printed so a slow plan is seen before it starts; the budgets are the most each
-stage may play.
+Each agent of the plan makes a few decisions (:data:`SAMPLES`) at positions along one sample
+game of the check's own agents (the Python engine), timed; a stage's time is its games × the
+sample game's length × the mean cost of a move of its lineup, over the workers. It is a rough
+guide (games differ in length, and a probe stops early once it is decided), printed so a slow
+plan is seen before it starts; the budgets are the most each stage may play.
 """
 
 from __future__ import annotations
@@ -26,6 +25,8 @@ SAMPLES = 3
 """Decisions timed per agent."""
 SLOW_STEP = 2.0
 """Seconds: one decision slower than this is timed once only."""
+PLAYOUT_SECONDS = 2.0
+"""Seconds the check's own agents play the sample game (then it goes on at random)."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Outline:
     move_seconds: dict[str, float]
     """Measured seconds a decision, by agent name."""
     moves: int
-    """The length of the random playout the estimate assumes."""
+    """The length of the sample game the estimate assumes."""
     workers: int
 
     @property
@@ -54,18 +55,26 @@ class Outline:
         return sum(stage.seconds for stage in self.stages)
 
 
-def _playout(game: Game, rng: random.Random) -> list[State]:
-    """The positions of one random playout where a player decides (not chance, not the end)."""
+def _playout(
+    game: Game, lineup: Sequence[AgentSpec], rng: random.Random, seconds: float = PLAYOUT_SECONDS
+) -> list[State]:
+    """The positions where a player decides (not chance, not the end) along one game of the
+    check's own agents; after ``seconds`` the rest of the game is played at random."""
     state = game.new_initial_state()
+    agents = [spec.factory(game, seat, random.Random(seat)) for seat, spec in enumerate(lineup)]
     seen: list[State] = []
     bound = game.info().max_length or 10_000
+    until = time.perf_counter() + seconds
     while not state.is_terminal() and len(seen) < bound:
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
             continue
-        actions = state.legal_actions()
         seen.append(state.clone())
-        state.apply_action(rng.choice(actions))
+        if time.perf_counter() < until:
+            action = agents[state.current_player()].step(state.clone())
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
     return seen
 
 
@@ -108,8 +117,8 @@ def check_outline(
     level = strongplay.check_level(probes, variant.check)
     game = variant.engine()
     seats = game.info().num_players
-    positions = _playout(game, random.Random(0))
     lineup = tuple(defaults[s % len(defaults)] for s in range(seats))
+    positions = _playout(game, lineup, random.Random(0))
     found = strongplay.matchups(registry, variant, defaults, level, len(positions), games)
     specs = {spec.name: spec for m in found for spec in m.agents} | {s.name: s for s in lineup}
     costs = {name: move_cost(spec, game, positions) for name, spec in specs.items()}

@@ -26,7 +26,7 @@ SAMPLES = 3
 SLOW_STEP = 2.0
 """Seconds: one decision slower than this is timed once only."""
 PLAYOUT_SECONDS = 2.0
-"""Seconds the check's own agents play the sample game (then it goes on at random)."""
+"""The most seconds the check's own agents play the sample game."""
 
 
 @dataclass(frozen=True)
@@ -57,25 +57,24 @@ class Outline:
 
 def _playout(
     game: Game, lineup: Sequence[AgentSpec], rng: random.Random, seconds: float = PLAYOUT_SECONDS
-) -> list[State]:
-    """The positions where a player decides (not chance, not the end) along one game of the
-    check's own agents; after ``seconds`` the rest of the game is played at random."""
+) -> tuple[list[State], int]:
+    """``(positions, moves)``: the positions where a player decides (not chance, not the end)
+    along one game of the check's own agents, and its length; a game not over after
+    ``seconds`` is cut there, its length taken as the engine's bound."""
     state = game.new_initial_state()
     agents = [spec.factory(game, seat, random.Random(seat)) for seat, spec in enumerate(lineup)]
     seen: list[State] = []
     bound = game.info().max_length or 10_000
     until = time.perf_counter() + seconds
     while not state.is_terminal() and len(seen) < bound:
+        if time.perf_counter() > until:
+            return seen, bound
         if state.current_player() == CHANCE:
             state.apply_action(sample_chance(state, rng))
             continue
         seen.append(state.clone())
-        if time.perf_counter() < until:
-            action = agents[state.current_player()].step(state.clone())
-        else:
-            action = rng.choice(state.legal_actions())
-        state.apply_action(action)
-    return seen
+        state.apply_action(agents[state.current_player()].step(state.clone()))
+    return seen, len(seen)
 
 
 def move_cost(
@@ -118,11 +117,10 @@ def check_outline(
     game = variant.engine()
     seats = game.info().num_players
     lineup = tuple(defaults[s % len(defaults)] for s in range(seats))
-    positions = _playout(game, lineup, random.Random(0))
-    found = strongplay.matchups(registry, variant, defaults, level, len(positions), games)
+    positions, moves = _playout(game, lineup, random.Random(0))
+    found = strongplay.matchups(registry, variant, defaults, level, moves, games)
     specs = {spec.name: spec for m in found for spec in m.agents} | {s.name: s for s in lineup}
     costs = {name: move_cost(spec, game, positions) for name, spec in specs.items()}
-    moves = len(positions)
 
     def seconds(count: int, agents: Sequence[AgentSpec]) -> float:
         per_move = sum(costs[a.name] for a in agents) / len(agents)

@@ -112,7 +112,7 @@ def test_tictactoe_is_drawish_under_strong_play_and_spoilable(games: Registry) -
 
 
 def test_a_spoiler_that_blocks_forever_is_an_exploit(games: Registry) -> None:
-    variant = _variant(games, "duel", agent="random", strong_agent="mcts:200")
+    variant = _variant(games, "duel", agent="random", strong_agent="mcts:200", probe_games=8)
     report = run_check(games, variant, games=200, seed=2, jobs=2, probes="quick")
     assert report["verdict"] == "unplayable"
     exploits = [p for p in report["probes"] if p["exploit"]]

@@ -120,7 +120,12 @@ def check_outline(
     positions, moves = _playout(game, lineup, random.Random(0))
     found = strongplay.matchups(registry, variant, defaults, level, moves, games)
     specs = {spec.name: spec for m in found for spec in m.agents} | {s.name: s for s in lineup}
-    costs = {name: move_cost(spec, game, positions) for name, spec in specs.items()}
+    measured: dict[str, float] = {}
+    for name, spec in specs.items():  # a spoiler costs what the agent playing to win costs
+        base = name.split("/")[0]
+        if base not in measured:
+            measured[base] = move_cost(spec, game, positions)
+    costs = {name: measured[name.split("/")[0]] for name in specs}
 
     def seconds(count: int, agents: Sequence[AgentSpec]) -> float:
         per_move = sum(costs[a.name] for a in agents) / len(agents)

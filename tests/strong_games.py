@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.api import GameDefinition, GameRegistrar, StrictModel, hookimpl
+from generator.api import GameDefinition, GameRegistrar, Restrictable, StrictModel, hookimpl
 from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
 
 STEP, BLOCK = 0, 1
@@ -198,7 +198,8 @@ class GripRules(StrictModel):
 class GripState:
     """Seat 1 picks "play" (0) or "spoil" (1); seat 2 picks one of two equal actions; then
     chance decides: a fair coin names the winner, except that after "spoil" the game is drawn
-    with probability ``grip``. Spoiling never helps seat 1 win; it only keeps seat 2 from
+    with probability ``grip`` (which costs seat 1 half a loss). Spoiling never helps seat 1 win;
+    it only keeps seat 2 from
     winning: with ``grip = g`` seat 2 wins ``(1 - g) / (1 + g)`` of the games seat 1 does not
     win, against ``w / (1 - w)``, ``w = (2 - g) / 4``, when seat 1 picks at random."""
 
@@ -236,8 +237,10 @@ class GripState:
             self.result = action
 
     def returns(self) -> list[float]:
-        if self.result is None or self.result == 2:
+        if self.result is None:
             return [0.0, 0.0]
+        if self.result == 2:  # a spoil that held costs the spoiler: playing to win never spoils
+            return [-0.5, 0.0]
         return [1.0 if seat == self.result else -1.0 for seat in (0, 1)]
 
     def clone(self) -> GripState:
@@ -260,6 +263,12 @@ class GripState:
 
     def __str__(self) -> str:
         return f"actions={self.actions}"
+
+
+def grip_kind(state: GripState, action: int) -> str:
+    """The kind of a move of ``grip``: the first seat's "play" or "spoil", the second's
+    "pick" (restricted play)."""
+    return ("play", "spoil")[action] if not state.actions else "pick"
 
 
 class GripGame:
@@ -306,5 +315,6 @@ def plywright_register_games(register: GameRegistrar) -> None:
             description="A coin decides; the first seat may spoil, and a spoil holds by chance.",
             rules_model=GripRules,
             make_game=GripGame,
+            restrictable=Restrictable(("play", "spoil"), grip_kind),
         )
     )

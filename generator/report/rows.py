@@ -235,6 +235,8 @@ def probe_status(probe: Probe) -> Status:
         return "warning"
     if probe["probe"] == "spoiler":
         return "warning" if probe["kingmaking"] else "ok"
+    if probe["probe"] == "restricted":
+        return "warning" if probe["finding"] else "ok"
     return "warning" if probe["favoured"] else "ok"
 
 

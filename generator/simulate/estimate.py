@@ -134,7 +134,7 @@ def check_outline(
     own = games if games is not None else variant.check.games
     stages = [Stage("the check's games", own, tuple(a.name for a in lineup), seconds(own, lineup))]
     kinds = {"ladder": "skill ladder", "strong": "strong self-play", "spoiler": "spoiler probes"}
-    kinds["seat"] = "strong-seat probe"
+    kinds |= {"seat": "strong-seat probe", "restrict": "restricted play"}
     for kind, name in kinds.items():
         group = [m for m in found if m.kind == kind]
         if not group:

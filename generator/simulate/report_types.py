@@ -186,7 +186,31 @@ class StrongSeatProbe(TypedDict):
     reason: str
 
 
-Probe = SpoilerProbe | StrongSeatProbe
+class RestrictedProbe(TypedDict):
+    """A ``probes`` entry of kind ``restricted``: seat ``seat`` played by the strong agent
+    without moves of ``kind``, against the strong agent (Jaffe et al.'s restricted play)."""
+
+    probe: Literal["restricted"]
+    seat: int
+    kind: str
+    agent: str
+    games: int
+    wins: int
+    win_rate: float
+    interval: Interval
+    baseline_win_rate: float
+    """The seat's win rate in strong self-play."""
+    drop: float
+    llr: float
+    decision: Decision
+    exploit: bool
+    finding: Literal["needless", "dominant", ""]
+    """``needless``: the kind changes nothing (a rule nobody needs); ``dominant``: without it
+    the seat cannot win (the kind alone decides the game)."""
+    reason: str
+
+
+Probe = SpoilerProbe | StrongSeatProbe | RestrictedProbe
 """One entry of ``probes``; ``probe`` says which."""
 
 ProbeLevel = Literal["none", "quick", "full"]

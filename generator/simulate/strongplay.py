@@ -63,7 +63,7 @@ from typing import Any, Literal
 import numpy as np
 
 from generator import atomic
-from generator.api import AgentSpec, CheckOptions, Duel, SearchSettings
+from generator.api import AgentSpec, CheckOptions, Duel, Forbid, SearchSettings
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.simulate.fastlane import select_fast_lane
@@ -73,6 +73,7 @@ from generator.simulate.report_types import (
     DuelResult,
     Probe,
     ProbeLevel,
+    RestrictedProbe,
     SkillRung,
     SpoilerProbe,
     StrongMetrics,
@@ -110,7 +111,7 @@ PAIR_GAMES = 16
 class Matchup:
     """One lineup of agents played for a purpose (a ladder rung's seat, a probe pair, ...)."""
 
-    kind: Literal["ladder", "strong", "spoiler", "victim", "duel-base", "duel", "seat"]
+    kind: Literal["ladder", "strong", "spoiler", "victim", "duel-base", "duel", "seat", "restrict"]
     label: str
     """Short slug: records subfolder and the records' ``purpose``."""
     agents: tuple[AgentSpec, ...]
@@ -128,6 +129,8 @@ class Matchup:
     pair's seats in the check's variant)."""
     batch: int = BATCH
     """Games a round."""
+    forbid: str | None = None
+    """The kind of move the seat under study may not make (restricted play)."""
 
 
 def check_level(level: str | None, options: CheckOptions) -> ProbeLevel:
@@ -244,6 +247,29 @@ def matchups(
         for seat in range(seats):
             agents = tuple(strong if s == seat else lineup[s] for s in range(seats))
             out.append(Matchup("seat", f"strong-seat{seat + 1}", agents, budget, seat=seat))
+    return out + restricted_matchups(variant, strong, seats, budget)
+
+
+def restricted_matchups(
+    variant: Variant, strong: AgentSpec, seats: int, budget: int
+) -> list[Matchup]:
+    """The restricted-play probe's matchups: for every seat and every kind of move of
+    :attr:`GameDefinition.restrictable`, the strong agent without that kind in the seat
+    against the strong agent in the others (judged against strong self-play)."""
+    restrictable = variant.definition.restrictable
+    if restrictable is None:
+        return []
+    assert strong.settings is not None
+    out = []
+    for seat in range(seats):
+        for kind in restrictable.kinds:
+            held = strong.configured(
+                replace(strong.settings, forbid=Forbid(kind, restrictable.kind_of))
+            )
+            agents = tuple(held if s == seat else strong for s in range(seats))
+            slug = "".join(c if c.isalnum() else "-" for c in kind)
+            label = f"restrict-seat{seat + 1}-{slug}"
+            out.append(Matchup("restrict", label, agents, budget, seat=seat, forbid=kind))
     return out
 
 
@@ -319,7 +345,9 @@ def matchup_plans(
     for matchup in found:
         played = matchup.variant or variant
         mode = "python" if engine == "python" else "auto"
-        lane = select_fast_lane(registry, played, matchup.agents, mode)
+        lane = None  # a compiled lane knows nothing of a forbidden kind of move
+        if matchup.forbid is None:
+            lane = select_fast_lane(registry, played, matchup.agents, mode)
         if lane is not None:
             lane.warm()
         plans.append(
@@ -801,6 +829,66 @@ def seat_probe(
     }
 
 
+def restricted_probe(
+    matchup: Matchup, table: GameTable, strong: GameTable | None, seats: int, options: CheckOptions
+) -> RestrictedProbe:
+    """The restricted-play probe's entry of one seat and kind (Jaffe et al., "Evaluating
+    competitive game balance with restricted play"): the seat's wins without that kind of
+    move, in game order, test its strong self-play share (``H0``: the kind changes nothing, a
+    rule nobody needs; the low end of that share's interval, strong self-play being few
+    games) against ``exploit_ratio`` of it (``H1``: without it the seat cannot win: a
+    dominant move)."""
+    assert matchup.forbid is not None
+    seat, kind = matchup.seat, matchup.forbid
+    games = len(table)
+    won = _won(table, seat)
+    wins = int(np.count_nonzero(won))
+    base_games = len(strong) if strong is not None else 0
+    base = int(np.count_nonzero(_won(strong, seat))) / base_games if strong and base_games else 0.0
+    rate = wins / games if games else 0.0
+    words = (
+        f"restricted play: seat {seat + 1} without {kind!r} wins {_pct(rate)} % of {games} "
+        f"games ({_pct(base)} % in strong self-play)"
+    )
+    finding: Literal["needless", "dominant", ""] = ""
+    if not base_games:
+        outcome, reason = Outcome(None, 0, 0.0), f"{words}: undecided"
+    elif clamp(options.exploit_ratio * base) >= clamp(base):
+        outcome = NOTHING
+        reason = f"{words}: the seat rarely wins even so; nothing to measure"
+    else:  # H0 at the low end of the baseline's interval: strong self-play is few games
+        floor = wilson(round(base * base_games), base_games, options.confidence)[0]
+        test = _sprt(
+            max(floor, options.exploit_ratio * base * 2), options.exploit_ratio * base, options
+        )
+        outcome = test.scan(bool(w) for w in won)
+        if outcome.decision == "h0":
+            finding, reason = "needless", f"{words}: a rule nobody needs"
+        elif outcome.decision == "h1":
+            finding = "dominant"
+            reason = f"{words}: {kind!r} alone decides the game (a dominant move)"
+        else:
+            reason = f"{words}: undecided after {games} games"
+    low, high = wilson(wins, games, options.confidence)
+    return {
+        "probe": "restricted",
+        "seat": seat,
+        "kind": kind,
+        "agent": matchup.agents[seat].name,
+        "games": games,
+        "wins": wins,
+        "win_rate": round(rate, 6),
+        "interval": [round(low, 4), round(high, 4)],
+        "baseline_win_rate": round(base, 6),
+        "drop": round(base - rate, 6),
+        "llr": round(outcome.llr, 6),
+        "decision": "ok" if outcome.decision else "undecided",
+        "exploit": False,
+        "finding": finding,
+        "reason": reason,
+    }
+
+
 # -- the rounds' judge ------------------------------------------------------------------------
 
 
@@ -819,6 +907,7 @@ class ProbeJudge:
         self.options = variant.check
         self.pairs: dict[tuple[int, int], SpoilerProbe] = {}
         self.rungs: dict[int, SkillRung] = {}
+        self.restricted: dict[str, RestrictedProbe] = {}
 
     def _pair_games(self, matchup: Matchup, by_kind: ByKind) -> PairGames:
         """The pair's games from the matchups played so far."""
@@ -843,6 +932,12 @@ class ProbeJudge:
         for m, t in played:
             if m.kind in ("strong", "seat"):
                 active.add(m.label)
+            elif m.kind == "restrict" and m.label not in self.restricted:
+                restricted = restricted_probe(m, t, strong, self.seats, self.options)
+                if restricted["decision"] == "undecided":
+                    active.add(m.label)
+                else:
+                    self.restricted[m.label] = restricted
             elif m.kind == "ladder":
                 groups.setdefault(m.rung, []).append((m, t))
         for rung, group in groups.items():
@@ -910,6 +1005,12 @@ class ProbeJudge:
         seat = seat_probe(found, tables, self.seats, self.options)
         if seat is not None:
             probes.append(seat)
+        for m, t in played:
+            if m.kind == "restrict":
+                probes.append(
+                    self.restricted.get(m.label)
+                    or restricted_probe(m, t, strong, self.seats, self.options)
+                )
         return {
             "level": self.level,
             "skill": skill,

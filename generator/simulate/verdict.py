@@ -126,7 +126,7 @@ def judge_strong(strong_play: StrongPlay, limits: CheckOptions) -> tuple[list[st
             notes.append(f"under strong play: {note}")
     reasons += [probe["reason"] for probe in strong_play.get("probes", []) if probe["exploit"]]
     for probe in strong_play.get("probes", []):
-        if probe.get("favoured") or probe.get("kingmaking"):
+        if probe.get("favoured") or probe.get("kingmaking") or probe.get("finding"):
             notes.append(probe["reason"])
     rungs = strong_play.get("skill", [])
     if rungs and strong:
@@ -149,13 +149,16 @@ def probe_name(probe: Probe) -> str:
     """``spoiler seat 1 → victim seat 2`` or the probe's kind."""
     if probe["probe"] == "spoiler":
         return f"spoiler seat {probe['seat'] + 1} → victim seat {probe['victim'] + 1}"
+    if probe["probe"] == "restricted":
+        return f"restricted seat {probe['seat'] + 1} without {probe['kind']}"
     return probe["probe"]
 
 
 def undecided_probes(strong_play: StrongPlay) -> list[str]:
-    """The names of the probes whose budget ended before their test decided."""
+    """The names of the spoiler probes (the probes that judge) whose budget ended before their
+    test decided."""
     return [
         f"{probe_name(probe)} (after {probe['games']} games)"
         for probe in strong_play.get("probes", [])
-        if probe["decision"] == "undecided"
+        if probe["probe"] == "spoiler" and probe["decision"] == "undecided"
     ]

@@ -45,6 +45,10 @@ the check **inconclusive** (exit 3), never playable.
 - ``full`` adds the **strong-seat probe**: the strong agent in one seat against the default
   agents, for each seat, with a chi-square test of whether its wins depend on the seat (a seat
   favoured by more than skill; a note).
+- **restricted play** (:func:`restricted_matchups`, a game with
+  :attr:`GameDefinition.restrictable`): the strong agent without one kind of move in one seat
+  against the strong agent; a kind whose loss changes nothing is a rule nobody needs, one
+  whose loss alone keeps the seat from winning a dominant move (notes).
 
 ``--games N`` bounds every stage: a matchup's budget is its level's, scaled by ``N / [check]
 games`` and at most ``N``, but at least :data:`MIN_PROBE_GAMES` (see :func:`probe_budget`).

@@ -5,6 +5,8 @@ games played so far): nothing depends on how fast this machine is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import strong_games
 
@@ -21,14 +23,14 @@ def games() -> Registry:
     return load_registry(extra_plugins=[("cardrace", sample_games), ("strong-games", strong_games)])
 
 
-def _grip(registry: Registry, **check: object) -> object:
+def _grip(registry: Registry, **check: object) -> Any:
     options = {"agent": "random", "strong_agent": "mcts:40", "probe_games": 24, **check}
     return parse_variant({"game": "grip", "rules": {"grip": 0.5}, "check": options}, registry)
 
 
 def test_games_bound_every_stage_in_proportion_with_a_minimum(games: Registry) -> None:
     variant = _grip(games)
-    options = variant.check  # type: ignore[attr-defined]
+    options = variant.check
     assert options.games == 200 and options.probe_games == 24
     assert strongplay.probe_budget(options, "quick") == 24
     assert strongplay.probe_budget(options, "full") == 96
@@ -37,10 +39,10 @@ def test_games_bound_every_stage_in_proportion_with_a_minimum(games: Registry) -
     assert strongplay.probe_budget(options, "quick", 5) == strongplay.MIN_PROBE_GAMES
     assert strongplay.probe_budget(options, "quick", 1) == 1, "never more than N"
     assert strongplay.probe_budget(options, "quick", 10_000) == 24, "N never raises a budget"
-    found = strongplay.matchups(games, variant, (games.agent("grip", "random"),), "full", 3, 5)  # type: ignore[arg-type]
+    found = strongplay.matchups(games, variant, (games.agent("grip", "random"),), "full", 3, 5)
     assert all(m.games <= 5 for m in found) and {m.kind for m in found} >= {"strong", "seat"}
-    assert planned_games(games, variant, 5, None, "quick") <= 5 + 5 * 5  # type: ignore[arg-type]
-    report = run_check(games, variant, games=5, seed=1, jobs=1, probes="quick")  # type: ignore[arg-type]
+    assert planned_games(games, variant, 5, None, "quick") <= 5 + 5 * 5
+    report = run_check(games, variant, games=5, seed=1, jobs=1, probes="quick")
     assert report["games"] == 5
     assert all(probe["games"] <= 5 for probe in report["probes"])
     assert report["metrics"]["strong"]["games"] <= 5
@@ -64,7 +66,7 @@ def test_a_time_budget_cuts_the_check_s_own_games(games: Registry) -> None:
     clock = GameClock()
     variant = _grip(games)
     report = run_check(
-        games, variant, seed=1, jobs=1, probes="quick", budget=0.5, clock=clock,  # type: ignore[arg-type]
+        games, variant, seed=1, jobs=1, probes="quick", budget=0.5, clock=clock,
         progress=clock.progress,
     )  # fmt: skip
     assert report["verdict"] in ("inconclusive", "unplayable")
@@ -81,7 +83,7 @@ def test_a_time_budget_cuts_the_probes_and_names_the_command(games: Registry) ->
     clock = GameClock()
     variant = _grip(games, probe_games=200)
     report = run_check(
-        games, variant, seed=1, jobs=1, probes="quick", budget=2.1, clock=clock,  # type: ignore[arg-type]
+        games, variant, seed=1, jobs=1, probes="quick", budget=2.1, clock=clock,
         progress=clock.progress,
     )  # fmt: skip
     assert report["games"] == 200, "the check's own games took 2 s of the 2.1"
@@ -89,7 +91,7 @@ def test_a_time_budget_cuts_the_probes_and_names_the_command(games: Registry) ->
     assert any(item.startswith("strong self-play: 8 of its games") for item in report["undecided"])
     assert "--budget 4.2" in report["decide"]
     # the same check without a budget plays strong self-play to its end
-    whole = run_check(games, variant, seed=1, jobs=1, probes="quick")  # type: ignore[arg-type]
+    whole = run_check(games, variant, seed=1, jobs=1, probes="quick")
     assert whole["metrics"]["strong"]["games"] == 200
 
 
@@ -98,13 +100,13 @@ def test_the_budget_comes_from_the_variant_too(games: Registry) -> None:
     variant = _grip(games, budget=0.5)
     report = run_check(
         games, variant, seed=1, jobs=1, probes="none", clock=clock, progress=clock.progress
-    )  # type: ignore[arg-type]
+    )
     assert report["games"] < 200 and report["verdict"] in ("inconclusive", "unplayable")
 
 
 def test_the_plan_lists_every_stage_with_measured_moves(games: Registry) -> None:
     variant = _grip(games)
-    outline = check_outline(games, variant, 100, None, "quick", 2)  # type: ignore[arg-type]
+    outline = check_outline(games, variant, 100, None, "quick", 2)
     names = [stage.name for stage in outline.stages]
     assert names[0] == "the check's games" and outline.stages[0].games == 100
     assert any(name.startswith("spoiler probes (2 matchups)") for name in names)
@@ -115,7 +117,7 @@ def test_the_plan_lists_every_stage_with_measured_moves(games: Registry) -> None
     assert any("time budget: 30 s" in line for line in lines)
     # the time is the measured cost of a move: a fake clock that takes 1 s a decision
     ticks = iter(range(100))
-    game = variant.engine()  # type: ignore[attr-defined]
+    game = variant.engine()
     state = game.new_initial_state()
     cost = move_cost(games.agent("grip", "random"), game, [state], clock=lambda: next(ticks))
     assert cost == 1.0

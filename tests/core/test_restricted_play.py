@@ -5,6 +5,7 @@ how far that seat's win rate falls tells a rule nobody needs from a dominant mov
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 import strong_games
@@ -22,13 +23,13 @@ def games() -> Registry:
     return load_registry(extra_plugins=[("cardrace", sample_games), ("strong-games", strong_games)])
 
 
-def _grip(registry: Registry, grip: float) -> object:
+def _grip(registry: Registry, grip: float) -> Any:
     check = {"agent": "random", "strong_agent": "mcts:40", "probe_games": 24}
     return parse_variant({"game": "grip", "rules": {"grip": grip}, "check": check}, registry)
 
 
 def test_a_forbidden_kind_is_never_played_unless_nothing_else_is_legal(games: Registry) -> None:
-    game = _grip(games, 1.0).engine()  # type: ignore[attr-defined]
+    game = _grip(games, 1.0).engine()
     state = game.new_initial_state()
     forbid = Forbid("play", strong_games.grip_kind)
     assert forbid.allowed(state, [0, 1]) == [1]

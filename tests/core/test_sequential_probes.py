@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 import strong_games
@@ -27,12 +28,12 @@ def games() -> Registry:
     return load_registry(extra_plugins=[("cardrace", sample_games), ("strong-games", strong_games)])
 
 
-def _grip(registry: Registry, grip: float, probe_games: int = 8) -> object:
+def _grip(registry: Registry, grip: float, probe_games: int = 8) -> Any:
     check = {"agent": "random", "strong_agent": "mcts:40", "probe_games": probe_games}
     return parse_variant({"game": "grip", "rules": {"grip": grip}, "check": check}, registry)
 
 
-def _spoilers(report: dict) -> dict[tuple[int, int], dict]:  # type: ignore[type-arg]
+def _spoilers(report: Any) -> dict[tuple[int, int], Any]:
     return {(p["seat"], p["victim"]): p for p in report["probes"] if p["probe"] == "spoiler"}
 
 

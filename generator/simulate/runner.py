@@ -377,20 +377,20 @@ def decide_command(
     budget: float | None = None,
     timed_out: bool = False,
 ) -> str:
-    """The command that plays what ended undecided again with room to decide it: ``quick``
-    becomes ``full``; ``full`` four times the ``probe_games``; a spent time budget twice the
-    time. ``--games`` is left out (it bounded the probes)."""
+    """The command that plays what ended undecided again with room to decide it: a spent time
+    budget twice the time at the same level; else ``quick`` becomes ``full``, and ``full``
+    four times the ``probe_games``. ``--games`` is left out (it bounded the probes)."""
     words = ["plywright", "check", shlex.quote(variant.source)]
     if agent:
         words += ["--agent", shlex.quote(agent)]
     if engine != "auto":
         words += ["--engine", engine]
-    if level == "full":
+    if timed_out and budget:
+        words += ["--probes", level, "--budget", f"{budget * 2:g}"]
+    elif level == "full":
         words += ["--probes", "full", "--probe-games", str(variant.check.probe_games * 4)]
     else:
         words += ["--probes", "full"]
-    if timed_out and budget:
-        words += ["--budget", f"{budget * 2:g}"]
     words += ["--seed", str(seed)]
     return " ".join(words)
 

@@ -89,7 +89,7 @@ def test_a_time_budget_cuts_the_probes_and_names_the_command(games: Registry) ->
     assert report["games"] == 200, "the check's own games took 2 s of the 2.1"
     assert report["verdict"] == "inconclusive", report["reasons"]
     assert any(item.startswith("strong self-play: 8 of its games") for item in report["undecided"])
-    assert "--budget 4.2" in report["decide"]
+    assert "--probes quick --budget 4.2 --seed 1" in report["decide"]
     # the same check without a budget plays strong self-play to its end
     whole = run_check(games, variant, seed=1, jobs=1, probes="quick")
     assert whole["metrics"]["strong"]["games"] == 200

@@ -2,8 +2,11 @@
 ``plywright check`` with the default probes on each example (the issue's targets: halma
 60 s, Kubb and Konstruktsiia 120 s, start-up included).
 
-Usage: ``python benchmarks/strongplay_bench.py [--skip-checks] [--pro]``; ``--pro`` also times
-the six-player ``halma-pro`` check (30 spoiler pairs and the kept-out pairs' duels; no target).
+Usage: ``python benchmarks/strongplay_bench.py [--skip-checks] [--pro] [--budgets]``; ``--pro``
+also times the six-player ``halma-pro`` check (30 spoiler pairs and the kept-out pairs' duels;
+no target); ``--budgets`` times ``check --budget S`` against its budget (how far past its time
+a check stops: the round under way finishes) and ``check --games 5`` of a 5 x 5 tic-tac-toe
+with five in a row (the probes bounded by ``--games``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -62,7 +66,37 @@ def check_seconds(example: str) -> float:
     return time.perf_counter() - started
 
 
+BUDGETS = {"konstruktsiia": (20.0, 60.0), "halma-standard": (20.0,)}
+"""Examples and the time budgets (s) ``--budgets`` gives them."""
+
+
+def command_seconds(*args: str) -> tuple[float, int]:
+    """The wall time and exit status of ``plywright ARGS`` (start-up included)."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", *args, "-q"], check=False, capture_output=True
+    )
+    return time.perf_counter() - started, done.returncode
+
+
+def budgets() -> None:
+    print("check --budget S: wall time against the budget (exit 3: inconclusive)")
+    for example, limits in BUDGETS.items():
+        for limit in limits:
+            seconds, status = command_seconds(
+                "check", str(EXAMPLES / f"{example}.toml"), "--budget", f"{limit:g}"
+            )
+            print(f"  {example:16} budget {limit:5.0f} s: {seconds:6.1f} s, exit {status}")
+    five = Path(tempfile.mkdtemp()) / "five.toml"
+    five.write_text('game = "tictactoe"\n[rules]\nsize = 5\nk_in_row = 5\n', encoding="utf-8")
+    seconds, status = command_seconds("check", str(five), "--games", "5", "--jobs", "1")
+    print(f"  tictactoe 5x5, k=5, --games 5 --jobs 1: {seconds:6.1f} s, exit {status}")
+
+
 def main() -> None:
+    if "--budgets" in sys.argv:
+        budgets()
+        return
     print(f"mcts:{BUDGET}, {DECISIONS} decisions of one game (playouts/s)")
     for example in ("tictactoe", "halma-standard", "kubb-seed", "konstruktsiia"):
         rate, decisions = playouts_per_second(example)

@@ -284,8 +284,8 @@ class CheckOptions(StrictModel):
     probes: Literal["none", "quick", "full"] = Field(
         "quick",
         description="strong play and exploit probes: none, quick (skill ladder, strong "
-        "self-play, spoiler probes) or full (four times the games, plus the "
-        "one-strong-seat probe)",
+        "self-play, spoiler probes) or full (budgets four times as large, plus the "
+        "one-strong-seat probe); both decide alike, full decides more",
     )
     strong_agent: str = Field(
         "",
@@ -297,8 +297,9 @@ class CheckOptions(StrictModel):
         24,
         ge=2,
         le=100_000,
-        description="games per probe, per ladder rung and of strong self-play at the quick "
-        "level (full plays four times as many)",
+        description="most games per probe, per ladder rung and of strong self-play at the "
+        "quick level (full's budgets are four times as large); a probe stops as soon as it is "
+        "decided",
     )
     exploit_ratio: float = Field(
         0.2,
@@ -311,7 +312,14 @@ class CheckOptions(StrictModel):
         0.05,
         gt=0,
         lt=1,
-        description="significance level of the probes' and the skill ladder's tests",
+        description="error rate of the probes' and the skill ladder's sequential tests (both ways)",
+    )
+    budget: float = Field(
+        0,
+        ge=0,
+        le=10_000_000,
+        description="seconds the check may take (0 = no limit): every stage stops when they are "
+        "spent, and what could not finish makes the check inconclusive",
     )
 
 
@@ -418,6 +426,9 @@ class GameDefinition:
     duel: DuelMaker | None = None
     """Two of a variant's seats alone (``None``: spoiler probes with three or more seats tell
     kingmaking from a lock-out by the strong victim's games only)."""
+    restrictable: Restrictable | None = None
+    """Kinds of move the restricted-play probe forbids to one seat at a time (``None``: no
+    restricted-play probe)."""
     scenarios: Scenarios | None = None
     """The game's executable rules (:mod:`generator.scenarios`): scenario files its engine
     plays in the tests and its rulebooks draw their worked examples from (``None``: none)."""
@@ -451,6 +462,36 @@ class SearchSettings:
     budget: int
     """The agent's own unit of effort per decision (MCTS: playouts; a depth for others)."""
     victim: int | None = None
+    forbid: Forbid | None = None
+    """A kind of move the agent may not make in its own seat (the restricted-play probe)."""
+
+
+KindOf = Callable[[Any, int], str]
+"""``kind_of(state, action)``: the kind of move ``action`` is in ``state`` (module level:
+plans are pickled)."""
+
+
+@dataclass(frozen=True)
+class Forbid:
+    """One kind of move forbidden (:attr:`SearchSettings.forbid`); a position where every legal
+    move is of that kind still allows them all (a player cannot pass)."""
+
+    kind: str
+    kind_of: KindOf
+
+    def allowed(self, state: Any, actions: list[int]) -> list[int]:
+        """``actions`` without the forbidden kind (all of them if none is left)."""
+        kept = [action for action in actions if self.kind_of(state, action) != self.kind]
+        return kept or actions
+
+
+@dataclass(frozen=True)
+class Restrictable:
+    """The kinds of move the restricted-play probe may forbid to one seat
+    (:attr:`GameDefinition.restrictable`), and how to tell an action's kind."""
+
+    kinds: tuple[str, ...]
+    kind_of: KindOf
 
 
 SearchFactory = Callable[[Game, int, random.Random, SearchSettings], Agent]
@@ -514,6 +555,8 @@ class AgentSpec:
         name = f"{self.registered}:{settings.budget}"
         if settings.victim is not None:
             name += f"/spoil-seat-{settings.victim + 1}"
+        if settings.forbid is not None:
+            name += f"/no-{settings.forbid.kind}"
         return replace(
             self,
             name=name,

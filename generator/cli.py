@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
@@ -303,7 +303,19 @@ def _only_kinds(only: str | None) -> list[str] | None:
     "--probes",
     type=click.Choice(["none", "quick", "full"]),
     help="Strong play after the check's games: skill ladder, strong self-play and exploit "
-    "probes (default: [check] probes, quick).",
+    "probes (default: [check] probes, quick). Both levels decide alike; full has larger "
+    "budgets.",
+)
+@click.option(
+    "--probe-games",
+    type=click.IntRange(2, 100_000),
+    help="The most games of one probe at quick (default: [check] probe_games; full: 4x).",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(0, 10_000_000, min_open=True),
+    help="Seconds the check may take (default: [check] budget, 0 = none); what cannot finish "
+    "ends inconclusive.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def check(
@@ -318,9 +330,13 @@ def check(
     scheduler: str | None,
     engine: str,
     probes: str | None,
+    probe_games: int | None,
+    budget: float | None,
     quiet: bool,
 ) -> None:
-    """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
+    """Static checks plus simulated games; exit 0 playable, 1 unplayable, 3 inconclusive (a
+    probe or stage ended undecided: the report names it and the command that decides it).
+    ``--games N`` bounds every stage; the plan is printed before the first game."""
     from generator import atomic
     from generator.report.document import check_report_path
     from generator.simulate.executors import check_scheduler
@@ -340,6 +356,15 @@ def check(
         check_scheduler(scheduler)
         if records:
             raise InputError("--records: not with --scheduler (records are written locally)")
+    if probe_games is not None:
+        loaded = replace(loaded, check=loaded.check.model_copy(update={"probe_games": probe_games}))
+    if not quiet:
+        from generator.simulate.estimate import check_outline, outline_lines
+        from generator.simulate.runner import default_jobs
+
+        outline = check_outline(registry, loaded, count, agent, probes, jobs or default_jobs())
+        for line in outline_lines(outline, budget if budget is not None else loaded.check.budget):
+            click.echo(line, err=True)
     total = planned_games(registry, loaded, count, agent, probes)
     stats: list[GameTable] = []
     with _progress(total, "simulating", quiet) as advance:
@@ -357,6 +382,7 @@ def check(
             stats_out=stats,
             engine=engine,
             probes=probes,
+            budget=budget,
         )
     if json_path:
         atomic.write_text(Path(json_path), json.dumps(report, indent=2) + "\n")
@@ -365,19 +391,28 @@ def check(
 
         write_check_report(Path(report_path), report, loaded, stats[0])
     _print_report(report, loaded)
-    sys.exit(0 if report["verdict"] == "playable" else 1)
+    sys.exit(EXIT_STATUS[report["verdict"]])
+
+
+EXIT_STATUS = {"playable": 0, "unplayable": 1, "inconclusive": 3}
+"""``check``'s exit status by verdict (2 is bad input)."""
 
 
 def _print_report(report: CheckReport, variant: Variant) -> None:
     console = _console()
-    colour = "green" if report["verdict"] == "playable" else "red"
+    colour = {"playable": "green", "inconclusive": "yellow"}.get(report["verdict"], "red")
     console.print(
         f"[bold {colour}]{report['verdict']}[/]: {variant.name} ({variant.game}), "
         f"{report['games']} games, agents {', '.join(report['agents'])}, seed {report['seed']}, "
         f"engine {report['engine']}, {report['seconds']:.1f} s"
     )
     for reason in report["reasons"]:
-        console.print(f"  - {reason}")
+        console.print(f"  - {reason}", markup=False)
+    if report["verdict"] == "inconclusive":
+        for item in report.get("undecided", []):
+            console.print(f"  - undecided: {item}", markup=False)
+        if report.get("decide"):
+            console.print(f"  to decide: {report['decide']}", markup=False)
     checks = report["static_checks"]
     passed = sum(static["ok"] for static in checks)
     console.print(f"static checks: {passed} of {len(checks)} passed")

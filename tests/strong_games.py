@@ -1,5 +1,6 @@
-"""Test-only games for strong play: ``duel`` (a spoiler can stop the other seat for good)
-and ``coin`` (a game no skill can win: every action does the same).
+"""Test-only games for strong play: ``duel`` (a spoiler can stop the other seat for good),
+``coin`` (a game no skill can win: every action does the same) and ``grip`` (a spoiler whose
+hold on the victim is a parameter: the probes' edge).
 
 ``duel``: two runners race to ``goal`` steps, taking turns. On a turn a runner either steps
 forward (unless it was blocked: then the step is lost) or blocks the other runner's next
@@ -13,7 +14,7 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.api import GameDefinition, GameRegistrar, StrictModel, hookimpl
+from generator.api import GameDefinition, GameRegistrar, Restrictable, StrictModel, hookimpl
 from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
 
 STEP, BLOCK = 0, 1
@@ -190,6 +191,103 @@ class CoinGame:
         return {}
 
 
+class GripRules(StrictModel):
+    grip: float = Field(0.5, ge=0, le=1, description="chance that a spoiling move holds")
+
+
+class GripState:
+    """Seat 1 picks "play" (0) or "spoil" (1); seat 2 picks one of two equal actions; then
+    chance decides: a fair coin names the winner, except that after "spoil" the game is drawn
+    with probability ``grip`` (which costs seat 1 half a loss). Spoiling never helps seat 1 win;
+    it only keeps seat 2 from
+    winning: with ``grip = g`` seat 2 wins ``(1 - g) / (1 + g)`` of the games seat 1 does not
+    win, against ``w / (1 - w)``, ``w = (2 - g) / 4``, when seat 1 picks at random."""
+
+    def __init__(self, game: GripGame) -> None:
+        self.game = game
+        self.actions: list[int] = []
+        self.result: int | None = None
+
+    def current_player(self) -> int:
+        if self.result is not None:
+            return TERMINAL
+        return CHANCE if len(self.actions) >= 2 else len(self.actions)
+
+    def is_terminal(self) -> bool:
+        return self.result is not None
+
+    def legal_actions(self) -> list[int]:
+        if self.result is not None:
+            return []
+        return [action for action, _ in self.chance_outcomes()] or [0, 1]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.current_player() != CHANCE:
+            return []
+        grip = self.game.rules.grip if self.actions[0] == 1 else 0.0
+        outcomes = [(0, (1 - grip) / 2), (1, (1 - grip) / 2), (2, grip)]
+        return [(action, p) for action, p in outcomes if p > 0]
+
+    def apply_action(self, action: int) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action}")
+        chance = self.current_player() == CHANCE
+        self.actions.append(action)
+        if chance:
+            self.result = action
+
+    def returns(self) -> list[float]:
+        if self.result is None:
+            return [0.0, 0.0]
+        if self.result == 2:  # a spoil that held costs the spoiler: playing to win never spoils
+            return [-0.5, 0.0]
+        return [1.0 if seat == self.result else -1.0 for seat in (0, 1)]
+
+    def clone(self) -> GripState:
+        other = GripState(self.game)
+        other.actions, other.result = list(self.actions), self.result
+        return other
+
+    def history(self) -> list[int]:
+        return list(self.actions)
+
+    def outcome(self) -> Outcome:
+        if self.result is None:
+            return Outcome("unfinished")
+        if self.result == 2:
+            return Outcome("draw", (), 1)
+        return Outcome("win", (self.result,), 1)
+
+    def action_record(self, action: int) -> dict[str, Any]:
+        return {"pick": action}
+
+    def __str__(self) -> str:
+        return f"actions={self.actions}"
+
+
+def grip_kind(state: GripState, action: int) -> str:
+    """The kind of a move of ``grip``: the first seat's "play" or "spoil", the second's
+    "pick" (restricted play)."""
+    return ("play", "spoil")[action] if not state.actions else "pick"
+
+
+class GripGame:
+    def __init__(self, rules: GripRules) -> None:
+        self.rules = rules
+
+    def info(self) -> GameInfo:
+        return GameInfo(2, -1.0, 1.0, has_chance=True, max_length=10)
+
+    def parameters(self) -> dict[str, Any]:
+        return self.rules.model_dump(mode="json")
+
+    def new_initial_state(self) -> GripState:
+        return GripState(self)
+
+    def record_header(self) -> dict[str, Any]:
+        return {"grip": self.rules.grip}
+
+
 @hookimpl
 def plywright_register_games(register: GameRegistrar) -> None:
     register(
@@ -208,5 +306,15 @@ def plywright_register_games(register: GameRegistrar) -> None:
             description="A coin decides; the players' choices do not matter.",
             rules_model=CoinRules,
             make_game=CoinGame,
+        )
+    )
+    register(
+        GameDefinition(
+            name="grip",
+            title="Grip (test game)",
+            description="A coin decides; the first seat may spoil, and a spoil holds by chance.",
+            rules_model=GripRules,
+            make_game=GripGame,
+            restrictable=Restrictable(("play", "spoil"), grip_kind),
         )
     )

@@ -42,12 +42,16 @@ def parameter_rows(variant: Variant) -> tuple[tuple[str, ...], ...]:
 
 
 def verdict_blocks(report: CheckReport) -> list[Block]:
-    playable = report["verdict"] == "playable"
-    blocks: list[Block] = [
-        Text(f"Verdict: {report['verdict']}", "good" if playable else "bad"),
-    ]
+    tone = {"playable": "good", "inconclusive": "open"}.get(report["verdict"], "bad")
+    blocks: list[Block] = [Text(f"Verdict: {report['verdict']}", tone)]
     if report["reasons"]:
         blocks.append(Bullets(tuple(report["reasons"])))
+    elif report["verdict"] == "inconclusive":
+        undecided = report.get("undecided", [])
+        blocks.append(Text("Nothing failed, but these ended undecided:"))
+        blocks.append(Bullets(tuple(undecided)))
+        if report.get("decide"):
+            blocks.append(Text(f"To decide them: {report['decide']}"))
     else:
         blocks.append(Text("Every static check passed and every threshold of [check] is met."))
     if report.get("notes"):

@@ -31,7 +31,7 @@ class Heading:
 class Text:
     text: str
     tone: str = ""
-    """``good``, ``bad`` or empty: the colour of a verdict line."""
+    """``good``, ``bad``, ``open`` (inconclusive) or empty: the colour of a verdict line."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def write_pdf(path: Path, report: Report) -> int:
 
     styles = make_styles(size=9.5)
     width = text_width(report.paper)
-    tones = {"good": "#2e7d32", "bad": "#b03a2e"}
+    tones = {"good": "#2e7d32", "bad": "#b03a2e", "open": "#8a5a00"}
     story: list[Flowable] = [
         Paragraph(_xml(report.title), styles.title),
         Paragraph(_xml(report.subtitle), styles.subtitle),
@@ -171,6 +171,7 @@ h3 { margin-top: 1.2rem; }
 .subtitle { color: #6d6d6d; margin-top: 0; }
 .good { color: #2e7d32; font-weight: bold; }
 .bad { color: #b03a2e; font-weight: bold; }
+.open { color: #8a5a00; font-weight: bold; }
 table { border-collapse: collapse; margin: 0.5rem 0 1rem; font-size: 0.9rem; }
 th { text-align: left; color: #7a4a1e; border-bottom: 2px solid #7a4a1e; padding: 2px 8px; }
 td { border-bottom: 1px solid #e4d8c4; padding: 2px 8px; }

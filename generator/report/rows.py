@@ -18,12 +18,19 @@ from generator.simulate.report_types import (
     Interval,
     Probe,
     SeatFairness,
+    SkillRung,
 )
 
 if TYPE_CHECKING:
     from generator.api import CheckOptions
 
 Status = Literal["ok", "warning", "fail", ""]
+VERDICT_STATUS: dict[str, Status] = {
+    "playable": "ok",
+    "inconclusive": "warning",
+    "unplayable": "fail",
+}
+"""The status of a verdict's row (a sweep's)."""
 
 WITH_INTERVAL = ("completion", "drawishness", "timeouts", "stalemates", "balance", "duration_mean")
 """Metrics shown with an interval (``metrics["intervals"]``)."""
@@ -196,13 +203,19 @@ def skill_rows(report: CheckReport) -> list[Row]:
                 str(rung["games"]),
                 number(rung["win_rate"]),
                 interval((rung["low"], rung["high"])),
-                f"{'yes' if rung['beats'] else 'no'} (p = {rung['p_value']:.3g})",
+                _beats(rung),
             ),
             "ok" if rung["beats"] else "warning",
             _bar(rung["win_rate"]),
         )
         for rung in report["metrics"].get("skill", [])
     ]
+
+
+def _beats(rung: SkillRung) -> str:
+    """``yes``, ``no`` or ``undecided``, with the sequential test's log likelihood ratio."""
+    word = "yes" if rung["beats"] else "no" if rung.get("decided", True) else "undecided"
+    return f"{word} (log LR {rung['llr']:.2f})" if "llr" in rung else word
 
 
 def strong_rows(report: CheckReport, limits: CheckOptions | None = None) -> list[Row]:
@@ -214,24 +227,28 @@ def strong_rows(report: CheckReport, limits: CheckOptions | None = None) -> list
 
 
 def probe_status(probe: Probe) -> Status:
-    """``fail`` for an exploit, ``warning`` for kingmaking or a favoured seat, else ``ok``."""
+    """``fail`` for an exploit, ``warning`` for kingmaking, a favoured seat or a probe left
+    undecided, else ``ok``."""
     if probe["exploit"]:
         return "fail"
+    if probe["decision"] == "undecided":
+        return "warning"
     if probe["probe"] == "spoiler":
         return "warning" if probe["kingmaking"] else "ok"
+    if probe["probe"] == "restricted":
+        return "warning" if probe["finding"] else "ok"
     return "warning" if probe["favoured"] else "ok"
 
 
 def probe_rows(report: CheckReport) -> list[Row]:
-    """``(probe, games, result)`` of every probe; an exploit's result starts with "exploit"."""
-    rows = []
-    for probe in report.get("probes", []):
-        if probe["probe"] == "spoiler":
-            name = f"spoiler seat {probe['seat'] + 1} → victim seat {probe['victim'] + 1}"
-        else:
-            name = probe["probe"]
-        rows.append(Row((name, str(probe["games"]), probe["reason"]), probe_status(probe)))
-    return rows
+    """``(probe, games, result)`` of every probe; an exploit's result starts with "exploit",
+    an undecided one's with "undecided"."""
+    from generator.simulate.verdict import probe_name
+
+    return [
+        Row((probe_name(probe), str(probe["games"]), probe["reason"]), probe_status(probe))
+        for probe in report.get("probes", [])
+    ]
 
 
 def check_tables(report: CheckReport, limits: CheckOptions | None = None) -> list[Table]:
@@ -264,12 +281,24 @@ def check_tables(report: CheckReport, limits: CheckOptions | None = None) -> lis
 
 
 def check_summary(report: CheckReport) -> str:
-    """`` — 12 games, players a, b, seed 3, 1.2 s``: what follows the verdict."""
+    """`` — 12 games, players a, b, seed 3, 1.2 s``: what follows the verdict; an
+    inconclusive check adds what is undecided and the command that decides it."""
     seconds = f", {report['seconds']:.1f} s" if "seconds" in report else ""
-    return (
+    text = (
         f" — {report['games']} games, players {', '.join(report['agents'])}, "
         f"seed {report['seed']}{seconds}"
     )
+    return text + undecided_text(report)
+
+
+def undecided_text(report: CheckReport) -> str:
+    """``; undecided: …; to decide: plywright check …`` (``""`` unless inconclusive)."""
+    if report["verdict"] != "inconclusive":
+        return ""
+    text = f"; undecided: {'; '.join(report.get('undecided', []))}"
+    if report.get("decide"):
+        text += f"; to decide: {report['decide']}"
+    return text
 
 
 def sweep_summary(reports: Sequence[CheckReport], games: int, seed: int) -> str:
@@ -298,6 +327,6 @@ def sweep_table(
             side = metrics.get("opener")
             cells.append(with_interval(side["balance"], side["balance_interval"]) if side else "")
         cells.append(with_interval(metrics["completion"], metrics["intervals"]["completion"]))
-        status: Status = "ok" if report["verdict"] == "playable" else "fail"
+        status: Status = VERDICT_STATUS[report["verdict"]]
         rows.append(Row(tuple(cells), status, _bar(metrics["balance"])))
     return Table("Variants", header, tuple(rows), best)

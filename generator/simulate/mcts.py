@@ -73,8 +73,17 @@ class MctsAgent:
         self.span = (info.max_utility - info.min_utility) or 1.0
         self.determinizing = False
 
-    def step(self, state: State) -> int:
+    def _legal(self, state: State) -> list[int]:
+        """The legal actions, without the kind of move ``settings.forbid`` takes from this
+        agent's own seat."""
         actions = state.legal_actions()
+        forbid = self.settings.forbid
+        if forbid is not None and state.current_player() == self.seat:
+            return forbid.allowed(state, actions)
+        return actions
+
+    def step(self, state: State) -> int:
+        actions = self._legal(state)
         if len(actions) == 1:
             return actions[0]
         return self._choose(self.search(state), actions)
@@ -106,7 +115,7 @@ class MctsAgent:
                 action = sample_chance(state, self.rng)
             else:
                 if node.untried is None:
-                    node.untried = state.legal_actions()
+                    node.untried = self._legal(state)
                     self.rng.shuffle(node.untried)
                 action = node.untried.pop() if node.untried else self._select(node, state)
             state.apply_action(action)
@@ -140,7 +149,7 @@ class MctsAgent:
         best, best_score = -1, -math.inf
         children: list[tuple[int, Node]] = list(node.children.items())
         if self.determinizing:  # another determinization may allow other actions
-            legal = set(state.legal_actions())
+            legal = set(self._legal(state))
             children = [(a, c) for a, c in children if a in legal] or children
             node.untried = [a for a in legal if a not in node.children]
             if node.untried:
@@ -175,7 +184,7 @@ class MctsAgent:
             if player == CHANCE:
                 state.apply_action(sample_chance(state, self.rng))
                 continue
-            actions = state.legal_actions()
+            actions = self._legal(state)
             if len(actions) <= DECISIVE_BRANCHING:
                 winning = self._decisive(state, actions, player)
                 if winning is not None:

@@ -80,8 +80,11 @@ class SkillRung(TypedDict):
     high: float
     draw_rate: float
     share: float
-    p_value: float
+    llr: float
+    """The SPRT's log likelihood ratio when it decided (or when the rung's games ran out)."""
+    decided: bool
     beats: bool
+    """The SPRT decided that ``agent`` beats ``against``."""
 
 
 class StrongMetrics(CoreMetrics):
@@ -109,6 +112,8 @@ class StrongVictim(TypedDict):
     baseline_open_share: float
     """The victim's share of the games the spoiler's seat does not win in the games it is
     judged against (the check's, or strong self-play with two seats)."""
+    completion: float
+    baseline_completion: float
     kept_out: bool
 
 
@@ -126,8 +131,11 @@ class DuelResult(TypedDict):
     baseline_open_share: float
     completion: float
     baseline_completion: float
-    p_value: float
     locked_out: bool
+
+
+Decision = Literal["exploit", "kingmaking", "ok", "undecided"]
+"""What a probe concluded; ``undecided``: its budget ended before its sequential test did."""
 
 
 class SpoilerProbe(TypedDict):
@@ -151,7 +159,9 @@ class SpoilerProbe(TypedDict):
     baseline_open_share: float
     completion: float
     completion_interval: Interval
-    p_value: float
+    llr: float
+    """The share test's log likelihood ratio (SPRT) when it decided, or after the last game."""
+    decision: Decision
     exploit: bool
     kingmaking: bool
     strong_victim: StrongVictim | None
@@ -170,12 +180,37 @@ class StrongSeatProbe(TypedDict):
     win_rates: list[float]
     intervals: list[Interval]
     p_value: float
+    decision: Decision
     exploit: bool
     favoured: bool
     reason: str
 
 
-Probe = SpoilerProbe | StrongSeatProbe
+class RestrictedProbe(TypedDict):
+    """A ``probes`` entry of kind ``restricted``: seat ``seat`` played by the strong agent
+    without moves of ``kind``, against the strong agent (Jaffe et al.'s restricted play)."""
+
+    probe: Literal["restricted"]
+    seat: int
+    kind: str
+    agent: str
+    games: int
+    wins: int
+    win_rate: float
+    interval: Interval
+    baseline_win_rate: float
+    """The seat's win rate in strong self-play."""
+    drop: float
+    llr: float
+    decision: Decision
+    exploit: bool
+    finding: Literal["needless", "dominant", ""]
+    """``needless``: the kind changes nothing (a rule nobody needs); ``dominant``: without it
+    the seat cannot win (the kind alone decides the game)."""
+    reason: str
+
+
+Probe = SpoilerProbe | StrongSeatProbe | RestrictedProbe
 """One entry of ``probes``; ``probe`` says which."""
 
 ProbeLevel = Literal["none", "quick", "full"]
@@ -199,7 +234,9 @@ class StaticCheckEntry(TypedDict):
     message: str
 
 
-Verdict = Literal["playable", "unplayable"]
+Verdict = Literal["playable", "unplayable", "inconclusive"]
+"""``inconclusive``: nothing failed, but a probe or stage ended undecided (its budget of games
+or of time ran out); ``undecided`` names them and ``decide`` is the command that decides."""
 
 
 class ReportHead(TypedDict):
@@ -209,6 +246,10 @@ class ReportHead(TypedDict):
     reasons: list[str]
     notes: list[str]
     probe_level: ProbeLevel
+    undecided: NotRequired[list[str]]
+    """What ended undecided, in words (``spoiler seat 2 → victim seat 1``, ...)."""
+    decide: NotRequired[str]
+    """The command that would decide them (``plywright check FILE --probes full --seed 2``)."""
     probes: NotRequired[list[Probe]]
 
 

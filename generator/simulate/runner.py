@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import shlex
 import time
 from collections.abc import Callable, Sequence
 from contextlib import nullcontext
@@ -31,11 +32,13 @@ from generator.simulate.playout import play_game
 from generator.simulate.report_types import (
     CheckReport,
     Metrics,
+    ProbeLevel,
     ReportHead,
     StrongPlay,
+    Verdict,
 )
 from generator.simulate.table import BranchingProfile, GameTable
-from generator.simulate.verdict import balance_note, judge, judge_strong
+from generator.simulate.verdict import balance_note, judge, judge_strong, undecided_probes
 from generator.variant import Variant
 
 Progress = Callable[[int], None]
@@ -202,20 +205,25 @@ def simulate_many(
     backend: Backend,
     progress: Progress | None = None,
     largest: int | None = None,
+    starts: Sequence[int] | None = None,
 ) -> list[GameTable]:
     """Play ``games`` games of every plan (or ``games[k]`` of plan ``k``) on ``backend``; per
     plan, the stats in game order. Chunks of every plan are queued at once, so workers stay
-    busy across variants; ``largest`` caps a chunk (default: by engine)."""
-    for plan in plans:
-        prepare_records(plan.records)
+    busy across variants; ``largest`` caps a chunk (default: by engine). ``starts[k]``: plan
+    ``k``'s games are those from that index on (a later round of the same games: its records
+    folder is not cleared)."""
+    first = [0] * len(plans) if starts is None else list(starts)
+    for plan, start in zip(plans, first, strict=True):
+        if start == 0:
+            prepare_records(plan.records)
     counts = [games] * len(plans) if isinstance(games, int) else list(games)
     if largest is None:
         # a compiled lane plays a game in about 0.1 ms: bigger chunks keep the pool's per-task
         # cost small next to the games (the parent process shares the cores with the workers)
         largest = 200 if any(plan.lane is None for plan in plans) else 5000
     tasks = [
-        Task(key, plan, part)
-        for key, (plan, count) in enumerate(zip(plans, counts, strict=True))
+        Task(key, plan, range(part.start + start, part.stop + start))
+        for key, (plan, count, start) in enumerate(zip(plans, counts, first, strict=True))
         for part in chunks(count, backend.workers, variants=len(plans), largest=largest)
     ]
     results: list[list[GameTable]] = [[] for _ in plans]
@@ -272,10 +280,16 @@ def check_report(
     stats: GameTable,
     seconds: float,
     strong_play: StrongPlay | None = None,
+    undecided: Sequence[str] = (),
+    decide: str | None = None,
+    level: ProbeLevel | None = None,
 ) -> CheckReport:
     """The check report of ``plan`` from its games' stats (see DESIGN "Check report");
     ``strong_play``: the ladder, strong self-play and probes
-    (:func:`generator.simulate.strongplay.strong_play_report`)."""
+    (:class:`generator.simulate.strongplay.ProbeJudge`); ``undecided``: stages that could
+    not finish (besides the probes that ended undecided), ``decide``: the command that would
+    decide them. Verdict: ``unplayable`` on any reason, else ``inconclusive`` when something
+    is undecided, else ``playable``."""
     variant = plan.variant
     metrics: Metrics = {
         **compute_metrics(
@@ -286,22 +300,28 @@ def check_report(
             variant.definition.opener_metric,
         )
     }
-    playable, reasons = judge(checks, metrics, variant.check)
+    _, reasons = judge(checks, metrics, variant.check)
     note = balance_note(metrics, variant.check)
     notes = [note] if note else []
+    open_items = list(undecided)
     if strong_play is not None:
         strong_reasons, strong_notes = judge_strong(strong_play, variant.check)
         reasons += strong_reasons
         notes += strong_notes
-        playable = not reasons
+        open_items += undecided_probes(strong_play)
         metrics["skill"] = strong_play["skill"]
         metrics["strong"] = strong_play["strong"]
+    verdict: Verdict = "unplayable" if reasons else "inconclusive" if open_items else "playable"
     head: ReportHead = {
-        "verdict": "playable" if playable else "unplayable",
+        "verdict": verdict,
         "reasons": reasons,
         "notes": notes,
-        "probe_level": "none" if strong_play is None else strong_play["level"],
+        "probe_level": level or ("none" if strong_play is None else strong_play["level"]),
     }
+    if verdict == "inconclusive":
+        head["undecided"] = open_items
+        if decide:
+            head["decide"] = decide
     if strong_play is not None:
         head["probes"] = strong_play["probes"]
     report: CheckReport = {
@@ -316,6 +336,63 @@ def check_report(
         "seconds": round(seconds, 3),
     }
     return report
+
+
+Clock = Callable[[], float]
+"""Seconds from some start (``time.monotonic``; a test passes a fake one)."""
+
+
+def play_own(
+    plan: CheckPlan,
+    count: int,
+    backend: Backend,
+    progress: Progress | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> GameTable:
+    """The check's own games: all at once, or, with ``stop``, in rounds of a few chunks, asking
+    ``stop()`` before each (the first games by index: the same games a longer run plays)."""
+    if stop is None:
+        return simulate_many([plan], count, backend, progress)[0]
+    size = max(OWN_ROUND, 8 * backend.workers)
+    parts: list[GameTable] = []
+    for start in range(0, count, size):
+        if stop():
+            break
+        games = min(size, count - start)
+        parts += simulate_many([plan], games, backend, progress, starts=[start])
+    return GameTable.concat(parts)
+
+
+OWN_ROUND = 16
+"""The fewest of the check's own games played between two looks at the time budget."""
+
+
+def decide_command(
+    variant: Variant,
+    seed: int,
+    level: ProbeLevel,
+    *,
+    agent: str | None = None,
+    engine: str = "auto",
+    budget: float | None = None,
+    timed_out: bool = False,
+) -> str:
+    """The command that plays what ended undecided again with room to decide it: a spent time
+    budget twice the time at the same level; else ``quick`` becomes ``full``, and ``full``
+    four times the ``probe_games``. ``--games`` is left out (it bounded the probes)."""
+    words = ["plywright", "check", shlex.quote(variant.source)]
+    if agent:
+        words += ["--agent", shlex.quote(agent)]
+    if engine != "auto":
+        words += ["--engine", engine]
+    if timed_out and budget:
+        words += ["--probes", level, "--budget", f"{budget * 2:g}"]
+    elif level == "full":
+        words += ["--probes", "full", "--probe-games", str(variant.check.probe_games * 4)]
+    else:
+        words += ["--probes", "full"]
+    words += ["--seed", str(seed)]
+    return " ".join(words)
 
 
 def run_check(
@@ -333,11 +410,16 @@ def run_check(
     stats_out: list[GameTable] | None = None,
     engine: str = "auto",
     probes: str | None = None,
+    budget: float | None = None,
+    clock: Clock = time.monotonic,
 ) -> CheckReport:
     """The full check report (see DESIGN "Check report"); ``stats_out`` receives the table
     of the games (for the report's plots); ``probes``: none, quick or full (default
-    ``[check] probes``), the strong play after the check's own games."""
+    ``[check] probes``), the strong play after the check's own games; ``games`` bounds every
+    stage (:func:`strongplay.probe_budget`); ``budget``: seconds for the whole check (default
+    ``[check] budget``, 0 = none), read from ``clock``."""
     from generator.simulate import strongplay
+    from generator.simulate.probe_rounds import Session, play_rounds
 
     started = time.perf_counter()
     plan = check_plan(
@@ -347,7 +429,13 @@ def run_check(
     strongplay.matchups(registry, variant, plan.agents, level, 0)  # bad agents: before any game
     checks = static_checks(registry, variant)
     count = games if games is not None else variant.check.games
+    seconds = budget if budget is not None else variant.check.budget
+    stop = None
+    if seconds:
+        deadline = clock() + seconds
+        stop = lambda: clock() >= deadline  # noqa: E731
     strong_play = None
+    undecided: list[str] = []
     workers = jobs or default_jobs()
     with (
         records_lock(records) if records is not None else nullcontext(),
@@ -355,33 +443,48 @@ def run_check(
     ):
         if records is not None:
             strongplay.clear_probe_records(records)
-        stats = simulate_many([plan], count, backend, progress)[0]
-        if level != "none":
+        stats = play_own(plan, count, backend, progress, stop)
+        if len(stats) < count:
+            undecided.append(f"the check's games: {len(stats)} of {count} (time budget spent)")
+            if level != "none":
+                undecided.append("the probes: not started (time budget spent)")
+        elif level != "none":
             longest = int(stats.moves.max()) if len(stats) else 0
-            found = strongplay.matchups(registry, variant, plan.agents, level, longest)
-            tables = strongplay.play_matchups(
-                registry, variant, found, seed, backend, records, progress, engine
-            )
-            victims = strongplay.victim_matchups(found, tables, stats, variant.check, variant)
-            grow_progress(progress, sum(matchup.games for matchup in victims))
-            tables += strongplay.play_matchups(
-                registry, variant, victims, seed, backend, records, progress, engine
-            )
-            found += victims
-            strong_play = strongplay.strong_play_report(variant, found, tables, stats, level)
+            judge = strongplay.ProbeJudge(variant, stats, level)
+            session = Session(registry, variant, judge, seed, records, engine)
+            session.add(strongplay.matchups(registry, variant, plan.agents, level, longest, games))
+            cut = play_rounds([session], backend, progress, stop)
+            strong_play = judge.report(session.found, session.tables())
+            if any(m.kind == "strong" and (0, m.label) in cut for m in session.found):
+                played = strong_play["strong"]["games"]
+                undecided.append(f"strong self-play: {played} of its games (time budget spent)")
     if stats_out is not None:
         stats_out.append(stats)
-    return check_report(checks, plan, stats, time.perf_counter() - started, strong_play)
+    timed_out = stop is not None and stop()
+    decide = decide_command(
+        variant, seed, level, agent=agent, engine=engine, budget=seconds, timed_out=timed_out
+    )
+    return check_report(
+        checks,
+        plan,
+        stats,
+        time.perf_counter() - started,
+        strong_play,
+        undecided,
+        decide,
+        level,
+    )
 
 
 def planned_games(
     registry: Registry, variant: Variant, games: int | None, agent: str | None, probes: str | None
 ) -> int:
-    """How many games a check plays, the strong play's included (for progress bars)."""
+    """How many games a check plays at most, the strong play's first stages included (for
+    progress bars; the total shrinks as probes decide early)."""
     from generator.simulate import strongplay
 
     agents = resolve_agents(registry, variant, agent)
     level = strongplay.check_level(probes, variant.check)
-    found = strongplay.matchups(registry, variant, agents, level, 0)
+    found = strongplay.matchups(registry, variant, agents, level, 0, games)
     own = games if games is not None else variant.check.games
     return own + sum(matchup.games for matchup in found)

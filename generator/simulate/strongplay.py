@@ -1,66 +1,83 @@
 """Strong play and exploit probes of a check (``check --probes none|quick|full``).
 
 After the check's own games (the default agents), three kinds of matchups are played, all
-seeded from the check's seed, on the same backend:
+seeded from the check's seed, on the same backend, in **rounds** (:mod:`probe_rounds`): every
+matchup whose evidence is still undecided plays :data:`BATCH` more games a round, up to its
+budget, and stops as soon as its result is clear either way. Every test is Wald's SPRT
+(:mod:`generator.simulate.sprt`: valid under optional stopping, errors ``probe_alpha`` both
+ways), decided by its first crossing along the matchup's seeded games, so a level that plays
+more games never reverses a level that played fewer: ``quick`` and ``full`` differ only in
+their budgets (``full`` four times ``quick``'s). A probe still undecided at its budget makes
+the check **inconclusive** (exit 3), never playable.
 
 - the **skill ladder** (``metrics.skill``): rungs from ``random`` through the default agent to
   the game's strong agent (:attr:`GameDefinition.ladder`), each rung's agent in one seat
   against the rung below in the others, the seat rotated over the games; a rung *beats* the
-  one below when its share of the won games exceeds ``1 / seats`` (one-sided exact binomial
-  test at ``[check] probe_alpha``). A final rung "strong against default" is added when they
+  one below when its share of the won games is ``1 / seats + SKILL_EDGE·(1 - 1 / seats)``
+  rather than ``1 / seats`` (SPRT). A final rung "strong against default" is added when they
   are not neighbours; if the strong agent does not beat the default, the check notes
   *little skill* (a warning, not a failure).
 - **strong self-play** (``metrics.strong``): the strong agent in every seat, measured like the
-  check's games (completion, balance, drawishness, seat win rates, opener, intervals).
+  check's games (completion, balance, drawishness, seat win rates, opener, intervals), on the
+  same number of games at every level (``probe_games``), so both levels judge the same games.
 - **spoiler probes** (``probes``): for every ordered pair of seats (spoiler, victim), the
   strong agent with the objective "the victim does not win" plays the spoiler's seat against
-  the default agents. Among the games the spoiler did not win itself, the victim's share of
-  wins is compared with the same share in the check's own games (the one-sided exact binomial
-  test of the victim winning that rarely): a victim kept to at most ``[check] exploit_ratio``
-  of its share, significantly, is an **exploit** and fails the verdict. Counting only the
-  games the spoiler did not win separates spoiling from skill: a spoiler that simply wins is
-  a strong player, not a spoiler. Probe games stop after four times the longest game of the check
-  (a stalled game counts as not won by the victim). With three or more seats a victim can be
-  kept from winning by being slowed while others win (**kingmaking**, which every game of three
-  or more allows) or by being locked out. So each pair found so is tested again: when the game
-  offers a **duel** (:attr:`GameDefinition.duel`, the variant with only the two seats), the
-  strong agent plays both seats, first both playing to win (the duel's baseline), then the
-  spoiler against the victim; a victim kept out alone (the same test on the duel's games), or
-  duel games that end significantly less often than the baseline's, was locked out: an
-  exploit. Without a duel, the pair is played again with the victim in the hands of the strong
-  agent playing to win (the **strong-victim** games): a victim that still cannot win, or games
-  that end significantly less often than the check's, make an exploit. A victim that escapes
-  either way makes a kingmaking note, not a failure. With two seats, a spoiler that wins most
-  of its games itself leaves too few to judge: the pair is played again with the victim in the
-  strong agent's hands and judged against strong self-play (held out, or games that end
-  significantly less often: an exploit). "Significantly less often" is always Fisher's exact
-  test of the games that ended against the baseline's.
-- ``full`` plays four times as many games and adds the **strong-seat probe**: the strong agent
-  in one seat against the default agents, for each seat, with a chi-square test of whether
-  its wins depend on the seat (a seat favoured by more than skill).
+  the default agents. Among the games the spoiler did not win itself, in game order, the
+  victim's wins test ``H0``: its share is the one in the check's own games (the reference)
+  against ``H1``: ``exploit_ratio`` of it. ``H1`` is an **exploit**, ``H0`` clears the pair.
+  Counting only the games the spoiler did not win separates spoiling from skill: a spoiler
+  that simply wins is a strong player, not a spoiler. Probe games stop after four times the
+  longest game of the check (a stalled game counts as not won by the victim). A **stall**
+  test (the share of games that do not end: the baseline's against the baseline's plus
+  :data:`STALL_SHARE` of the rest) joins where games could stall instead of being won.
+  With three or more seats a victim can be kept from winning by being slowed while others win
+  (**kingmaking**, which every game of three or more allows) or by being locked out. So a pair
+  held so is played again: when the game offers a **duel** (:attr:`GameDefinition.duel`, the
+  variant with only the two seats), the strong agent plays both seats, first both playing to
+  win (the duel's baseline), then the spoiler against the victim; a victim held alone (the
+  share test against the duel's baseline) or duel games that stall was locked out: an
+  exploit. Without a duel, the pair is played again with the victim in the hands of the
+  strong agent playing to win (the **strong-victim** games): a victim held even then is an
+  exploit. A victim that escapes, in games that do not stall, makes a kingmaking note, not a
+  failure. With two seats, a spoiler that wins most of its games itself while the share test
+  is undecided leaves too few to judge: the pair is played again with the victim in the
+  strong agent's hands and judged against strong self-play (held, or stalled: an exploit).
+- ``full`` adds the **strong-seat probe**: the strong agent in one seat against the default
+  agents, for each seat, with a chi-square test of whether its wins depend on the seat (a seat
+  favoured by more than skill; a note).
+- **restricted play** (:func:`restricted_matchups`, a game with
+  :attr:`GameDefinition.restrictable`): the strong agent without one kind of move in one seat
+  against the strong agent; a kind whose loss changes nothing is a rule nobody needs, one
+  whose loss alone keeps the seat from winning a dominant move (notes).
 
+``--games N`` bounds every stage: a matchup's budget is its level's, scaled by ``N / [check]
+games`` and at most ``N``, but at least :data:`MIN_PROBE_GAMES` (see :func:`probe_budget`).
 Seats are 0-based in the JSON and counted from 1 in the words of a reason.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+import numpy as np
+
 from generator import atomic
-from generator.api import AgentSpec, CheckOptions, Duel, SearchSettings
+from generator.api import AgentSpec, CheckOptions, Duel, Forbid, SearchSettings
 from generator.errors import InputError
 from generator.registry import Registry
-from generator.simulate.executors import Backend
 from generator.simulate.fastlane import select_fast_lane
 from generator.simulate.metrics import compute_metrics
 from generator.simulate.report_types import (
+    Decision,
     DuelResult,
     Probe,
     ProbeLevel,
+    RestrictedProbe,
     SkillRung,
     SpoilerProbe,
     StrongMetrics,
@@ -68,29 +85,42 @@ from generator.simulate.report_types import (
     StrongSeatProbe,
     StrongVictim,
 )
+from generator.simulate.sprt import Outcome, Sprt, clamp
 from generator.simulate.stats import seat_fairness, wilson
-from generator.simulate.table import GameTable
+from generator.simulate.table import RESULT_CODE, GameTable
 from generator.variant import Variant
 
 PROBE_LEVELS: tuple[ProbeLevel, ...] = ("none", "quick", "full")
 FULL_FACTOR = 4
-"""``full`` plays this many times the games of ``quick``."""
+"""``full``'s budgets are this many times ``quick``'s."""
 LIMIT_FACTOR = 4
 """Probe games stop after this many times the longest game of the check."""
-MATCHUP_CHUNK = 8
-"""Most games of one matchup in one task: search games are slow and matchups are small, so
-short chunks keep both workers busy to the end."""
+BATCH = 8
+"""Games a matchup plays a round (and the most in one task: search games are slow)."""
+MATCHUP_CHUNK = BATCH
+STALL_SHARE = 0.5
+"""A stall is an exploit when the spoiler keeps this share of the games that would end from
+ending (the stall test's ``H1``)."""
+SKILL_EDGE = 0.5
+"""A rung beats the one below when it takes this share of the gap between an equal share and
+winning every game (the ladder test's ``H1``)."""
+MIN_PROBE_GAMES = 2
+"""The fewest games a matchup's budget is cut to by ``--games N`` (unless ``N`` is fewer): the
+fewest in which a share test can decide (two lost games against a reference near 100 %)."""
+PAIR_GAMES = 16
+"""The fewest games of a spoiler probe with more than two seats (``0.8**16 < 0.03``)."""
 
 
 @dataclass(frozen=True)
 class Matchup:
     """One lineup of agents played for a purpose (a ladder rung's seat, a probe pair, ...)."""
 
-    kind: Literal["ladder", "strong", "spoiler", "victim", "duel-base", "duel", "seat"]
+    kind: Literal["ladder", "strong", "spoiler", "victim", "duel-base", "duel", "seat", "restrict"]
     label: str
     """Short slug: records subfolder and the records' ``purpose``."""
     agents: tuple[AgentSpec, ...]
     games: int
+    """The budget: at most this many games."""
     limit: int | None = None
     rung: int = 0
     seat: int = 0
@@ -101,6 +131,10 @@ class Matchup:
     local: tuple[int, int] | None = None
     """A duel's ``(spoiler, victim)`` seats in its own variant (``seat`` and ``victim`` stay the
     pair's seats in the check's variant)."""
+    batch: int = BATCH
+    """Games a round."""
+    forbid: str | None = None
+    """The kind of move the seat under study may not make (restricted play)."""
 
 
 def check_level(level: str | None, options: CheckOptions) -> ProbeLevel:
@@ -110,6 +144,17 @@ def check_level(level: str | None, options: CheckOptions) -> ProbeLevel:
     if level not in PROBE_LEVELS:
         raise InputError(f"--probes: unknown level {level!r} (allowed: {', '.join(PROBE_LEVELS)})")
     return level
+
+
+def probe_budget(options: CheckOptions, level: ProbeLevel, games: int | None = None) -> int:
+    """The most games of one matchup at ``level``: ``probe_games`` (``full``: four times);
+    with ``--games N``, that share of ``N`` that ``probe_games`` is of ``[check] games``, at
+    most ``N`` and the level's, at least :data:`MIN_PROBE_GAMES` (or ``N`` when fewer)."""
+    budget = options.probe_games * (FULL_FACTOR if level == "full" else 1)
+    if games is None:
+        return budget
+    share = math.ceil(games * budget / options.games)
+    return min(budget, games, max(MIN_PROBE_GAMES, share))
 
 
 def strong_agent(registry: Registry, variant: Variant) -> AgentSpec:
@@ -157,13 +202,15 @@ def matchups(
     defaults: tuple[AgentSpec, ...],
     level: ProbeLevel,
     longest: int,
+    games: int | None = None,
 ) -> list[Matchup]:
-    """Every matchup of ``level`` (see the module); ``defaults`` are the check's agents (one,
-    or one per seat), ``longest`` the most moves of any of the check's games."""
+    """Every first-stage matchup of ``level`` (see the module), each with its budget;
+    ``defaults`` are the check's agents (one, or one per seat), ``longest`` the most moves of
+    any of the check's games, ``games`` the ``--games N`` that bounds every stage."""
     if level == "none":
         return []
     seats = variant.engine().info().num_players
-    games = variant.check.probe_games * (FULL_FACTOR if level == "full" else 1)
+    budget = probe_budget(variant.check, level, games)
     strong = strong_agent(registry, variant)
     default = defaults[0]
     lineup = [defaults[seat % len(defaults)] for seat in range(seats)]
@@ -174,16 +221,21 @@ def matchups(
     apart = abs(names.index(strong.name) - names.index(default.name)) if default in rungs else 0
     if apart > 1:  # the ladder's verdict on skill compares these two directly
         pairs.append((strong, default))
+    per_seat_batch = max(1, BATCH // seats)
     for rung, (upper, lower) in enumerate(pairs):
         for seat in range(seats):
-            share = games // seats + (seat < games % seats)
+            share = budget // seats + (seat < budget % seats)
             if share:
                 agents = tuple(upper if s == seat else lower for s in range(seats))
                 label = f"ladder{rung + 1}-seat{seat + 1}"
-                out.append(Matchup("ladder", label, agents, share, rung=rung, seat=seat))
-    out.append(Matchup("strong", "strong", (strong,), games))
+                out.append(
+                    Matchup(
+                        "ladder", label, agents, share, rung=rung, seat=seat, batch=per_seat_batch
+                    )
+                )
+    out.append(Matchup("strong", "strong", (strong,), probe_budget(variant.check, "quick", games)))
     limit = max(LIMIT_FACTOR * longest, 10)
-    per_pair = spoiler_games(games, seats)
+    per_pair = spoiler_games(budget, seats)
     for spoiler in range(seats):
         for victim in range(seats):
             if victim == spoiler:
@@ -198,54 +250,50 @@ def matchups(
     if level == "full":
         for seat in range(seats):
             agents = tuple(strong if s == seat else lineup[s] for s in range(seats))
-            out.append(Matchup("seat", f"strong-seat{seat + 1}", agents, games, seat=seat))
+            out.append(Matchup("seat", f"strong-seat{seat + 1}", agents, budget, seat=seat))
+    return out + restricted_matchups(variant, strong, seats, budget)
+
+
+def restricted_matchups(
+    variant: Variant, strong: AgentSpec, seats: int, budget: int
+) -> list[Matchup]:
+    """The restricted-play probe's matchups: for every seat and every kind of move of
+    :attr:`GameDefinition.restrictable`, the strong agent without that kind in the seat
+    against the strong agent in the others (judged against strong self-play)."""
+    restrictable = variant.definition.restrictable
+    if restrictable is None:
+        return []
+    assert strong.settings is not None
+    out = []
+    for seat in range(seats):
+        for kind in restrictable.kinds:
+            held = strong.configured(
+                replace(strong.settings, forbid=Forbid(kind, restrictable.kind_of))
+            )
+            agents = tuple(held if s == seat else strong for s in range(seats))
+            slug = "".join(c if c.isalnum() else "-" for c in kind)
+            label = f"restrict-seat{seat + 1}-{slug}"
+            out.append(Matchup("restrict", label, agents, budget, seat=seat, forbid=kind))
     return out
 
 
 def spoiler_games(games: int, seats: int) -> int:
     """Games per spoiler probe: ``games`` with two seats; with more, fewer per pair (there are
-    ``seats·(seats - 1)`` pairs) but never below :data:`PAIR_GAMES`, the fewest in which a
-    victim's zero wins can differ significantly from a share of one in five."""
+    ``seats·(seats - 1)`` pairs) but never below :data:`PAIR_GAMES` (nor above ``games``)."""
     return max(min(games, PAIR_GAMES), 2 * games // seats)
 
 
-PAIR_GAMES = 16
-"""The fewest games of a spoiler probe with more than two seats (``0.8**16 < 0.03``)."""
-
-
-def victim_matchups(
-    found: Sequence[Matchup],
-    tables: Sequence[GameTable],
-    baseline: GameTable,
-    options: CheckOptions,
-    variant: Variant | None = None,
-) -> list[Matchup]:
-    """The second stage of the spoiler probes (see the module). Two seats: the strong-victim
-    games of every pair whose spoiler won most games itself (too few left to judge against a
-    weak victim). Three or more: the duel (its baseline and its spoiler games) of every pair
-    whose victim was held to at most ``exploit_ratio`` of its share, significantly or not, when
-    ``variant``'s game has :attr:`GameDefinition.duel`; else the strong-victim games of every
-    pair kept out."""
-    out = []
-    duel_of = variant.definition.duel if variant is not None else None
-    for matchup, table in zip(found, tables, strict=True):
-        seats = len(matchup.agents)
-        if matchup.kind != "spoiler":
-            continue
+def second_stage(matchup: Matchup, variant: Variant) -> list[Matchup]:
+    """The second stage of a spoiler pair (see the module): with three or more seats and a
+    game that offers a duel, the duel's baseline and its spoiler games; else the strong-victim
+    games."""
+    duel_of = variant.definition.duel
+    if len(matchup.agents) > 2 and duel_of is not None:
         assert matchup.victim is not None
-        if seats == 2:
-            if 2 * table.outright_wins(seats)[matchup.seat] > len(table):
-                out.append(_strong_victim(matchup))
-            continue
-        pair = (table, baseline, matchup.seat, matchup.victim, seats, options)
-        if duel_of is not None and variant is not None and _held(*pair):
-            duel = duel_of(variant, matchup.seat, matchup.victim)
-            if duel is not None:
-                out += _duel_matchups(matchup, duel)
-                continue
-        if _kept_out(*pair)[0]:
-            out.append(_strong_victim(matchup))
-    return out
+        duel = duel_of(variant, matchup.seat, matchup.victim)
+        if duel is not None:
+            return _duel_matchups(matchup, duel)
+    return [_strong_victim(matchup)]
 
 
 def _strong_victim(matchup: Matchup) -> Matchup:
@@ -262,9 +310,9 @@ def _strong_victim(matchup: Matchup) -> Matchup:
 
 
 def _duel_matchups(matchup: Matchup, duel: Duel) -> list[Matchup]:
-    """A kept-out pair's duel, both seats in the hands of the strong agent: playing to win
-    (its baseline), then the spoiler against the victim playing to win. The games stop after
-    as many rounds as the pair's probe games."""
+    """A held pair's duel, both seats in the hands of the strong agent: playing to win (its
+    baseline), then the spoiler against the victim playing to win. The games stop after as
+    many rounds as the pair's probe games."""
     assert matchup.victim is not None and matchup.limit is not None
     spoiler = matchup.agents[matchup.seat]
     assert spoiler.settings is not None
@@ -301,7 +349,9 @@ def matchup_plans(
     for matchup in found:
         played = matchup.variant or variant
         mode = "python" if engine == "python" else "auto"
-        lane = select_fast_lane(registry, played, matchup.agents, mode)
+        lane = None  # a compiled lane knows nothing of a forbidden kind of move
+        if matchup.forbid is None:
+            lane = select_fast_lane(registry, played, matchup.agents, mode)
         if lane is not None:
             lane.warm()
         plans.append(
@@ -318,41 +368,159 @@ def matchup_plans(
     return plans
 
 
-def play_matchups(
-    registry: Registry,
-    variant: Variant,
-    found: Sequence[Matchup],
-    seed: int,
-    backend: Backend,
-    records: Path | None = None,
-    progress: Any = None,
-    engine: str = "auto",
-) -> list[GameTable]:
-    """The games of every matchup, one table each."""
-    from generator.simulate.runner import simulate_many
-
-    if not found:
-        return []
-    plans = matchup_plans(registry, variant, found, seed, records, engine)
-    return simulate_many(plans, [m.games for m in found], backend, progress, largest=MATCHUP_CHUNK)
+# -- the tests ------------------------------------------------------------------------------
 
 
-def _binomial_tail_low(successes: int, trials: int, p: float) -> float:
-    """``P(X <= successes)`` for ``X ~ Binomial(trials, p)``."""
-    if trials == 0 or p <= 0:
-        return 1.0
-    if p >= 1:
-        return 1.0 if successes >= trials else 0.0
-    from scipy.special import bdtr
-
-    return float(bdtr(successes, trials, p))
+def _won(table: GameTable, seat: int) -> np.ndarray:
+    """Per game (in index order), whether ``seat`` won it outright."""
+    return (table.result == RESULT_CODE["win"]) & ((table.winners >> seat) & 1).astype(bool)
 
 
-def _binomial_tail_high(successes: int, trials: int, p: float) -> float:
-    """``P(X >= successes)``."""
-    if successes <= 0:
-        return 1.0
-    return 1.0 - _binomial_tail_low(successes - 1, trials, p)
+def _unended(table: GameTable) -> np.ndarray:
+    """Per game, whether it ended in neither a win nor a draw."""
+    return ~np.isin(table.result, [RESULT_CODE["win"], RESULT_CODE["draw"]])
+
+
+def _sprt(p0: float, p1: float, options: CheckOptions) -> Sprt:
+    return Sprt(p0, p1, options.probe_alpha, options.probe_alpha)
+
+
+NOTHING = Outcome("h0", 0, 0.0)
+"""The share test of a victim that (almost) never wins without the spoiler: nothing to
+spoil."""
+
+
+def reference_share(baseline: GameTable, spoiler: int, victim: int) -> float:
+    """The victim's share of the games ``spoiler`` does not win in ``baseline``."""
+    open_base = ~_won(baseline, spoiler)
+    opened = int(np.count_nonzero(open_base))
+    return int(np.count_nonzero(_won(baseline, victim) & open_base)) / opened if opened else 0.0
+
+
+def share_test(
+    table: GameTable, baseline: GameTable, spoiler: int, victim: int, options: CheckOptions
+) -> tuple[Outcome, float]:
+    """``(outcome, reference)``: the SPRT of the victim's wins among the games ``spoiler``
+    does not win, in game order, ``H0`` the reference share (``baseline``'s) against ``H1``
+    ``exploit_ratio`` of it (``h1``: held). A victim whose reference is below the floor the
+    test can tell from its ``H1`` has nothing to lose (:data:`NOTHING`)."""
+    reference = reference_share(baseline, spoiler, victim)
+    held = options.exploit_ratio * reference
+    if clamp(held) >= clamp(reference):
+        return NOTHING, reference
+    wins = _won(table, victim)[~_won(table, spoiler)]
+    return _sprt(reference, held, options).scan(bool(w) for w in wins), reference
+
+
+def stall_test(table: GameTable, baseline: GameTable, options: CheckOptions) -> Outcome:
+    """The SPRT of the games that do not end (a win or a draw), in game order: ``H0`` the
+    baseline's share ``u`` against ``u + STALL_SHARE·(1 - u)`` (``h1``: the games stall)."""
+    base = float(np.mean(_unended(baseline))) if len(baseline) else 0.0
+    stalled = base + STALL_SHARE * (1 - base)
+    return _sprt(base, stalled, options).scan(bool(u) for u in _unended(table))
+
+
+def ends_less_often(table: GameTable, baseline: GameTable, options: CheckOptions) -> bool:
+    """Whether the stall test decides that ``table``'s games stall against ``baseline``'s."""
+    return stall_test(table, baseline, options).decision == "h1"
+
+
+@dataclass(frozen=True)
+class PairStatus:
+    """Where a spoiler pair stands: its decision (``None``: undecided), why (a key of the
+    reason's words), the kinds of its matchups that must play on, and whether its second
+    stage must start."""
+
+    decision: Literal["exploit", "kingmaking", "ok"] | None
+    why: str
+    wants: frozenset[str] = frozenset()
+    start: bool = False
+    tests: dict[str, Outcome] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class PairGames:
+    """A spoiler pair's games: the first stage's, and the second's if it was started."""
+
+    matchup: Matchup
+    table: GameTable
+    victim: GameTable | None = None
+    """The strong-victim games."""
+    duel: tuple[Matchup, GameTable, GameTable] | None = None
+    """The duel: its spoiler matchup, its baseline's games and its spoiler games."""
+
+
+def pair_status(
+    games: PairGames,
+    baseline: GameTable,
+    seats: int,
+    options: CheckOptions,
+    strong_baseline: GameTable | None = None,
+) -> PairStatus:
+    """The state of one spoiler pair from its games so far (see the module)."""
+    matchup, table = games.matchup, games.table
+    assert matchup.victim is not None
+    spoiler, victim = matchup.seat, matchup.victim
+    share, _ = share_test(table, baseline, spoiler, victim, options)
+    tests = {"share": share}
+    if seats == 2:
+        if share.decision == "h1":
+            return PairStatus("exploit", "held", tests=tests)
+        if share.decision == "h0":
+            return PairStatus("ok", "nothing" if share is NOTHING else "free", tests=tests)
+        if games.victim is None:
+            most = len(table) > 0 and 2 * int(np.count_nonzero(_won(table, spoiler))) > len(table)
+            if most:
+                return PairStatus(None, "undecided", frozenset({"victim"}), True, tests)
+            return PairStatus(None, "undecided", frozenset({"spoiler"}), tests=tests)
+        against = strong_baseline if strong_baseline is not None else baseline
+        if not len(games.victim) or not len(against):
+            return PairStatus(None, "undecided-well", frozenset({"victim"}), tests=tests)
+        well, _ = share_test(games.victim, against, spoiler, victim, options)
+        stall = stall_test(games.victim, against, options)
+        tests |= {"victim": well, "victim-stall": stall}
+        if "h1" in (well.decision, stall.decision):
+            return PairStatus("exploit", "held-well", tests=tests)
+        if well.decision == stall.decision == "h0":
+            return PairStatus("ok", "escaped-well", tests=tests)
+        return PairStatus(None, "undecided-well", frozenset({"victim"}), tests=tests)
+    if share.decision == "h0":
+        return PairStatus("ok", "nothing" if share is NOTHING else "free", tests=tests)
+    if share.decision is None:
+        return PairStatus(None, "undecided", frozenset({"spoiler"}), tests=tests)
+    stall = stall_test(table, baseline, options)
+    tests["stall"] = stall
+    if stall.decision == "h1":
+        return PairStatus("exploit", "stalled", tests=tests)
+    wants = frozenset() if stall.decision else frozenset({"spoiler"})
+    if games.duel is None and games.victim is None:
+        return PairStatus(None, "undecided-second", wants, True, tests)
+    if games.duel is not None:
+        duel, base, played = games.duel
+        assert duel.local is not None
+        if not len(base) or not len(played):
+            return PairStatus(None, "undecided-second", wants | {"duel"}, tests=tests)
+        alone, _ = share_test(played, base, *duel.local, options)
+        stuck = stall_test(played, base, options)
+        tests |= {"duel": alone, "duel-stall": stuck}
+        locked = "h1" in (alone.decision, stuck.decision)
+        escaped = alone.decision == stuck.decision == "h0"
+        key, more = "duel", "duel"
+    else:
+        assert games.victim is not None
+        if not len(games.victim):
+            return PairStatus(None, "undecided-second", wants | {"victim"}, tests=tests)
+        well, _ = share_test(games.victim, baseline, spoiler, victim, options)
+        tests["victim"] = well
+        locked, escaped = well.decision == "h1", well.decision == "h0"
+        key, more = "victim", "victim"
+    if locked:
+        return PairStatus("exploit", f"locked-{key}", tests=tests)
+    if escaped and stall.decision == "h0":
+        return PairStatus("kingmaking", f"kingmade-{key}", tests=tests)
+    return PairStatus(
+        None, "undecided-second", wants | ({more} if not escaped else set()), tests=tests
+    )
 
 
 def _pair(count: int, total: int, confidence: float) -> list[float]:
@@ -362,121 +530,6 @@ def _pair(count: int, total: int, confidence: float) -> list[float]:
 
 def _pct(value: float) -> str:
     return f"{value * 100:.0f}"
-
-
-def ladder_rungs(
-    found: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
-) -> list[SkillRung]:
-    """``metrics.skill``: one entry per rung (the seats' games pooled)."""
-    rungs: dict[int, dict[str, Any]] = {}
-    for matchup, table in zip(found, tables, strict=True):
-        if matchup.kind != "ladder":
-            continue
-        entry = rungs.setdefault(
-            matchup.rung,
-            {
-                "agent": matchup.agents[matchup.seat].name,
-                "against": matchup.agents[(matchup.seat + 1) % seats].name,
-                "games": 0,
-                "wins": 0,
-                "decided": 0,
-                "draws": 0,
-            },
-        )
-        wins = table.outright_wins(seats)
-        entry["games"] += len(table)
-        entry["wins"] += wins[matchup.seat]
-        entry["decided"] += sum(wins)
-        entry["draws"] += table.count("draw")
-    out: list[SkillRung] = []
-    for _, entry in sorted(rungs.items()):
-        games, wins, decided = entry["games"], entry["wins"], entry["decided"]
-        low, high = wilson(wins, games, options.confidence)
-        p_value = _binomial_tail_high(wins, decided, 1 / seats)
-        out.append(
-            {
-                "agent": entry["agent"],
-                "against": entry["against"],
-                "games": games,
-                "win_rate": round(wins / games, 6) if games else 0.0,
-                "low": round(low, 6),
-                "high": round(high, 6),
-                "draw_rate": round(entry["draws"] / games, 6) if games else 0.0,
-                "share": round(1 / seats, 6),
-                "p_value": float(f"{p_value:.6g}"),
-                "beats": decided > 0 and p_value < options.probe_alpha,
-            }
-        )
-    return out
-
-
-def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> StrongMetrics:
-    """``metrics.strong``: the strong self-play games measured like the check's own."""
-    definition = variant.definition
-    metrics = compute_metrics(
-        strong,
-        seats,
-        variant.check.confidence,
-        definition.pooled_metrics,
-        definition.opener_metric,
-    )
-    return {"agent": agent, "games": len(strong), **metrics}
-
-
-def _shares(
-    table: GameTable, baseline: GameTable, spoiler: int, victim: int, seats: int
-) -> tuple[int, int, float]:
-    """``(victim's wins, games the spoiler does not win, the victim's share of those in the
-    baseline)``."""
-    wins = table.outright_wins(seats)
-    base_wins = baseline.outright_wins(seats)
-    base_open = len(baseline) - base_wins[spoiler]
-    reference = base_wins[victim] / base_open if base_open else 0.0
-    return wins[victim], len(table) - wins[spoiler], reference
-
-
-def _kept_out(
-    table: GameTable,
-    baseline: GameTable,
-    spoiler: int,
-    victim: int,
-    seats: int,
-    options: CheckOptions,
-) -> tuple[bool, float, float]:
-    """``(kept out, p-value, reference share)``: whether ``victim`` wins at most
-    ``exploit_ratio`` of its share of the games ``spoiler`` does not win, significantly."""
-    won, open_games, reference = _shares(table, baseline, spoiler, victim, seats)
-    p_value = _binomial_tail_low(won, open_games, reference)
-    kept = _held(table, baseline, spoiler, victim, seats, options) and p_value < options.probe_alpha
-    return kept, p_value, reference
-
-
-def ends_less_often(table: GameTable, baseline: GameTable, options: CheckOptions) -> bool:
-    """Whether ``table``'s games end (a win or a draw) significantly less often than
-    ``baseline``'s: Fisher's exact test, one-sided, at ``probe_alpha`` (it does not take a
-    baseline that ended every game for a certainty that every game ends)."""
-    if not len(table) or not len(baseline):
-        return False
-    from scipy.stats import fisher_exact
-
-    ended, base_ended = table.count("win", "draw"), baseline.count("win", "draw")
-    counts = [[ended, len(table) - ended], [base_ended, len(baseline) - base_ended]]
-    return float(fisher_exact(counts, alternative="less").pvalue) < options.probe_alpha
-
-
-def _held(
-    table: GameTable,
-    baseline: GameTable,
-    spoiler: int,
-    victim: int,
-    seats: int,
-    options: CheckOptions,
-) -> bool:
-    """Whether ``victim`` wins at most ``exploit_ratio`` of its share of the games ``spoiler``
-    does not win, significantly or not (too few games may leave it undecided)."""
-    won, open_games, reference = _shares(table, baseline, spoiler, victim, seats)
-    rate = won / open_games if open_games else 0.0
-    return open_games > 0 and reference > 0 and rate <= options.exploit_ratio * reference
 
 
 def spoiler_probe(
@@ -495,103 +548,123 @@ def spoiler_probe(
     strong victim of two seats is judged against."""
     assert matchup.victim is not None
     spoiler, victim = matchup.seat, matchup.victim
+    status = pair_status(
+        PairGames(matchup, table, strong_victim, duel), baseline, seats, options, strong_baseline
+    )
     confidence = options.confidence
     games = len(table)
     wins = table.outright_wins(seats)
     open_games = games - wins[spoiler]
     base_wins = baseline.outright_wins(seats)
-    kept = open_games - wins[victim]
     rate = wins[victim] / open_games if open_games else 0.0
-    kept_out, p_value, reference = _kept_out(table, baseline, spoiler, victim, seats, options)
-    stalled = ends_less_often(table, baseline, options)
+    reference = reference_share(baseline, spoiler, victim)
     escaped: StrongVictim | None = None
     if strong_victim is not None and len(strong_victim):
         against = strong_baseline if seats == 2 and strong_baseline is not None else baseline
-        escaped = _strong_victim_entry(matchup, strong_victim, against, seats, options)
-    alone = _duel_entry(*duel, options) if duel is not None else None
-    locked = alone is not None and alone["locked_out"]
-    strong_escaped = escaped is not None and not escaped["kept_out"]
-    escapes = not locked if alone is not None else strong_escaped
-    kingmaking = kept_out and seats > 2 and not stalled and escapes
-    held_well = seats == 2 and escaped is not None and escaped["kept_out"]
-    exploit = (kept_out and not kingmaking) or locked or held_well
+        escaped = _strong_victim_entry(matchup, strong_victim, against, seats, status)
+    alone = _duel_entry(*duel, status) if duel is not None and len(duel[2]) else None
+    exploit = status.decision == "exploit"
+    kingmaking = status.decision == "kingmaking"
     kept_rate = 1 - wins[victim] / games if games else 0.0
     kept_pair = _pair(games - wins[victim], games, confidence)
-    if kingmaking and alone is not None:
+    kept_words = (
+        f"keeps seat {victim + 1} from winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, "
+        f"{_pct(kept_pair[1])}] of games"
+    )
+    ending = table.count("win", "draw") / games if games else 0.0
+    base_ending = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
+    why = status.why
+    spoils = f"seat {spoiler + 1} playing only to spoil"
+    if why == "held":
         reason = (
-            f"kingmaking: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
-            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
-            f"games, but alone with it cannot lock it out: seat {victim + 1} wins "
-            f"{_pct(alone['open_share'])} % of the {alone['open_games']} duel games the spoiler "
-            "does not win: slowed while the others race, not locked out (any game of three or "
-            "more allows this)"
+            f"exploit: {spoils} {kept_words} (without the spoiler it wins {_pct(reference)} % "
+            f"of the games seat {spoiler + 1} does not win)"
         )
-    elif kingmaking:
+    elif why == "stalled":
+        reason = (
+            f"exploit: {spoils} {kept_words}, and the games stall: {_pct(ending)} % end "
+            f"({_pct(base_ending)} % without the spoiler)"
+        )
+    elif why == "held-well":
         assert escaped is not None
         reason = (
-            f"kingmaking: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
-            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
-            f"games, but seat {victim + 1} playing well wins {_pct(escaped['open_share'])} % of "
-            f"the {escaped['open_games']} games the spoiler does not win: slowed, not locked "
-            "out (any game of three or more allows this)"
+            f"exploit: {spoils} keeps seat {victim + 1} from winning even when it plays well: "
+            f"seat {victim + 1} wins {escaped['victim_wins']} of the {escaped['open_games']} "
+            f"games the spoiler does not win ({_pct(escaped['baseline_open_share'])} % in "
+            f"strong self-play), {_pct(escaped['completion'])} % of the games end "
+            f"({_pct(escaped['baseline_completion'])} % in strong self-play)"
         )
-    elif held_well and not kept_out:
-        assert escaped is not None
-        reason = (
-            f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
-            f"winning even when it plays well: seat {victim + 1} wins {escaped['victim_wins']} "
-            f"of the {escaped['open_games']} games the spoiler does not win "
-            f"({_pct(escaped['baseline_open_share'])} % in strong self-play)"
-        )
-    elif exploit and not kept_out:
+    elif why == "locked-duel":
         assert alone is not None
         reason = (
-            f"exploit: seat {spoiler + 1} playing only to spoil locks seat {victim + 1} out when "
-            f"the two are alone: seat {victim + 1} wins {alone['victim_wins']} of the "
-            f"{alone['open_games']} duel games the spoiler does not win "
-            f"({_pct(alone['baseline_open_share'])} % when both play to win); with every seat "
-            f"it won {wins[victim]} of the {open_games} games the spoiler did not win "
-            f"({_pct(reference)} % without the spoiler)"
+            f"exploit: {spoils} locks seat {victim + 1} out when the two are alone: seat "
+            f"{victim + 1} wins {alone['victim_wins']} of the {alone['open_games']} duel games "
+            f"the spoiler does not win ({_pct(alone['baseline_open_share'])} % when both play "
+            f"to win), {_pct(alone['completion'])} % of the duel games end "
+            f"({_pct(alone['baseline_completion'])} %); with every seat it won {wins[victim]} "
+            f"of the {open_games} games the spoiler did not win ({_pct(reference)} % without "
+            "the spoiler)"
         )
-    elif exploit:
+    elif why == "locked-victim":
+        assert escaped is not None
         reason = (
-            f"exploit: seat {spoiler + 1} playing only to spoil keeps seat {victim + 1} from "
-            f"winning in {_pct(kept_rate)} % [{_pct(kept_pair[0])}, {_pct(kept_pair[1])}] of "
-            f"games (without the spoiler it wins {_pct(reference)} % of the games seat "
-            f"{spoiler + 1} does not win)"
+            f"exploit: {spoils} keeps seat {victim + 1} from winning even when it plays well: "
+            f"seat {victim + 1} wins {escaped['victim_wins']} of the {escaped['open_games']} "
+            f"games the spoiler does not win ({_pct(reference)} % without the spoiler)"
         )
-        if alone is not None:
-            reason += (
-                f"; alone with it, seat {victim + 1} wins {alone['victim_wins']} of the "
-                f"{alone['open_games']} duel games the spoiler does not win"
-            )
-    elif open_games == 0:
+    elif why == "kingmade-duel":
+        assert alone is not None
         reason = (
-            f"seat {spoiler + 1} spoiling seat {victim + 1} won every game itself: skill, "
-            "not spoiling"
+            f"kingmaking: {spoils} {kept_words}, but alone with it cannot lock it out: seat "
+            f"{victim + 1} wins {_pct(alone['open_share'])} % of the {alone['open_games']} duel "
+            "games the spoiler does not win: slowed while the others race, not locked out (any "
+            "game of three or more allows this)"
         )
-    elif rate <= options.exploit_ratio * reference:
+    elif why == "kingmade-victim":
+        assert escaped is not None
         reason = (
-            f"seat {spoiler + 1} spoiling: seat {victim + 1} wins {wins[victim]} of the "
-            f"{open_games} games the spoiler does not win ({_pct(reference)} % without it), "
-            f"too few games to tell (p = {p_value:.2g})"
+            f"kingmaking: {spoils} {kept_words}, but seat {victim + 1} playing well wins "
+            f"{_pct(escaped['open_share'])} % of the {escaped['open_games']} games the spoiler "
+            "does not win: slowed, not locked out (any game of three or more allows this)"
         )
-        if alone is not None:
-            reason += (
-                f"; alone with it, seat {victim + 1} wins {_pct(alone['open_share'])} % of the "
-                f"{alone['open_games']} duel games the spoiler does not win: not locked out"
-            )
-    else:
+    elif why == "nothing":
+        reason = (
+            f"seat {spoiler + 1} spoiling: seat {victim + 1} wins only {_pct(reference)} % of "
+            f"the games seat {spoiler + 1} does not win even without it: nothing to spoil"
+        )
+    elif why == "free":
         reason = (
             f"seat {spoiler + 1} spoiling: seat {victim + 1} still wins {_pct(rate)} % of the "
             f"{open_games} games the spoiler does not win ({_pct(reference)} % without it)"
         )
-    if seats == 2 and escaped is not None and not exploit:
-        reason += (
-            f"; against seat {victim + 1} playing well, it wins {_pct(escaped['open_share'])} % "
-            f"of the {escaped['open_games']} games the spoiler does not win "
-            f"({_pct(escaped['baseline_open_share'])} % in strong self-play)"
+    elif why == "escaped-well":
+        assert escaped is not None
+        reason = (
+            f"seat {spoiler + 1} spoiling wins {wins[spoiler]} of {games} games itself (skill, "
+            f"not spoiling); against seat {victim + 1} playing well, it wins "
+            f"{_pct(escaped['open_share'])} % of the {escaped['open_games']} games the spoiler "
+            f"does not win ({_pct(escaped['baseline_open_share'])} % in strong self-play), and "
+            f"{_pct(escaped['completion'])} % of the games end"
         )
+    else:
+        reason = (
+            f"undecided after {games} games: with seat {spoiler + 1} spoiling, seat "
+            f"{victim + 1} wins {wins[victim]} of the {open_games} games the spoiler does not "
+            f"win ({_pct(reference)} % without it)"
+        )
+        if escaped is not None:
+            reason += (
+                f"; playing well, {escaped['victim_wins']} of {escaped['open_games']} in "
+                f"{escaped['games']} games"
+            )
+        if alone is not None:
+            reason += (
+                f"; alone with it, {alone['victim_wins']} of {alone['open_games']} in "
+                f"{alone['games']} duel games"
+            )
+        reason += ": the probe needs more games"
+    share = status.tests["share"]
+    decision: Decision = status.decision or "undecided"
     return {
         "probe": "spoiler",
         "seat": spoiler,
@@ -606,12 +679,13 @@ def spoiler_probe(
         "baseline_interval": _pair(base_wins[victim], len(baseline), confidence),
         "spoiler_wins": wins[spoiler],
         "open_games": open_games,
-        "kept_from_winning": kept,
+        "kept_from_winning": open_games - wins[victim],
         "open_share": round(rate, 6),
         "baseline_open_share": round(reference, 6),
-        "completion": round(table.count("win", "draw") / games, 6) if games else 0.0,
+        "completion": round(ending, 6),
         "completion_interval": _pair(table.count("win", "draw"), games, confidence),
-        "p_value": float(f"{p_value:.6g}"),
+        "llr": round(share.llr, 6),
+        "decision": decision,
         "exploit": exploit,
         "kingmaking": kingmaking,
         "strong_victim": escaped,
@@ -621,44 +695,42 @@ def spoiler_probe(
 
 
 def _strong_victim_entry(
-    matchup: Matchup, table: GameTable, baseline: GameTable, seats: int, options: CheckOptions
+    matchup: Matchup, table: GameTable, baseline: GameTable, seats: int, status: PairStatus
 ) -> StrongVictim:
     """The ``strong_victim`` of a spoiler probe's entry: the victim, played well, against the
-    spoiler, judged against ``baseline``; with two seats, games that end significantly less
-    often than the baseline's keep it out too."""
+    spoiler, judged against ``baseline``."""
     assert matchup.victim is not None
     spoiler, victim = matchup.seat, matchup.victim
     wins = table.outright_wins(seats)
     open_games = len(table) - wins[spoiler]
-    kept, _, reference = _kept_out(table, baseline, spoiler, victim, seats, options)
-    if seats == 2:
-        kept = kept or ends_less_often(table, baseline, options)
+    decisions = [status.tests[k].decision for k in ("victim", "victim-stall") if k in status.tests]
+    base_ending = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
     return {
         "agent": matchup.agents[spoiler].registered,
         "games": len(table),
         "victim_wins": wins[victim],
         "open_games": open_games,
         "open_share": round(wins[victim] / open_games, 6) if open_games else 0.0,
-        "baseline_open_share": round(reference, 6),
-        "kept_out": kept,
+        "baseline_open_share": round(reference_share(baseline, spoiler, victim), 6),
+        "completion": round(table.count("win", "draw") / len(table), 6),
+        "baseline_completion": round(base_ending, 6),
+        "kept_out": "h1" in decisions,
     }
 
 
 def _duel_entry(
-    matchup: Matchup, baseline: GameTable, table: GameTable, options: CheckOptions
+    matchup: Matchup, baseline: GameTable, table: GameTable, status: PairStatus
 ) -> DuelResult:
-    """The ``duel`` of a spoiler probe's entry: whether the spoiler, alone with the victim
-    (both in the strong agent's hands), keeps it from winning the games the spoiler does not
-    win, or makes the games end significantly less often than the duel's baseline."""
+    """The ``duel`` of a spoiler probe's entry: the spoiler alone with the victim (both in the
+    strong agent's hands) against the duel's baseline."""
     assert matchup.local is not None and matchup.variant is not None
     spoiler, victim = matchup.local
     games = len(table)
     wins = table.outright_wins(2)
     open_games = games - wins[spoiler]
-    kept, p_value, reference = _kept_out(table, baseline, spoiler, victim, 2, options)
     ended = table.count("win", "draw")
     base_completion = baseline.count("win", "draw") / len(baseline) if len(baseline) else 0.0
-    stalled = ends_less_often(table, baseline, options)
+    decisions = [status.tests[k].decision for k in ("duel", "duel-stall") if k in status.tests]
     return {
         "variant": matchup.variant.name,
         "agent": matchup.agents[spoiler].name,
@@ -667,12 +739,64 @@ def _duel_entry(
         "victim_wins": wins[victim],
         "open_games": open_games,
         "open_share": round(wins[victim] / open_games, 6) if open_games else 0.0,
-        "baseline_open_share": round(reference, 6),
+        "baseline_open_share": round(reference_share(baseline, spoiler, victim), 6),
         "completion": round(ended / games, 6) if games else 0.0,
         "baseline_completion": round(base_completion, 6),
-        "p_value": float(f"{p_value:.6g}"),
-        "locked_out": kept or stalled,
+        "locked_out": "h1" in decisions,
     }
+
+
+def rung_entry(
+    group: Sequence[Matchup], tables: Sequence[GameTable], seats: int, options: CheckOptions
+) -> SkillRung:
+    """One rung of ``metrics.skill`` from its seats' matchups: the upper agent's wins among
+    the decided games, pooled in the order (game index, seat), tested by the SPRT of an equal
+    share ``1 / seats`` against ``1 / seats + SKILL_EDGE·(1 - 1 / seats)``."""
+    first = group[0]
+    events: list[tuple[int, int, bool]] = []
+    games = wins = decided = draws = 0
+    for matchup, table in zip(group, tables, strict=True):
+        seat_won = _won(table, matchup.seat)
+        some = table.result == RESULT_CODE["win"]
+        events += [
+            (int(i), matchup.seat, bool(w))
+            for i, w, d in zip(table.index, seat_won, some, strict=True)
+            if d
+        ]
+        games += len(table)
+        wins += int(np.count_nonzero(seat_won))
+        decided += int(np.count_nonzero(some))
+        draws += table.count("draw")
+    share = 1 / seats
+    test = _sprt(share, share + SKILL_EDGE * (1 - share), options)
+    outcome = test.scan(won for _, _, won in sorted(events))
+    low, high = wilson(wins, games, options.confidence)
+    return {
+        "agent": first.agents[first.seat].name,
+        "against": first.agents[(first.seat + 1) % seats].name,
+        "games": games,
+        "win_rate": round(wins / games, 6) if games else 0.0,
+        "low": round(low, 6),
+        "high": round(high, 6),
+        "draw_rate": round(draws / games, 6) if games else 0.0,
+        "share": round(share, 6),
+        "llr": round(outcome.llr, 6),
+        "decided": outcome.decision is not None,
+        "beats": outcome.decision == "h1",
+    }
+
+
+def strong_metrics(variant: Variant, strong: GameTable, agent: str, seats: int) -> StrongMetrics:
+    """``metrics.strong``: the strong self-play games measured like the check's own."""
+    definition = variant.definition
+    metrics = compute_metrics(
+        strong,
+        seats,
+        variant.check.confidence,
+        definition.pooled_metrics,
+        definition.opener_metric,
+    )
+    return {"agent": agent, "games": len(strong), **metrics}
 
 
 def seat_probe(
@@ -702,10 +826,203 @@ def seat_probe(
         "win_rates": rates,
         "intervals": [_pair(w, g, options.confidence) for w, g in zip(wins, games, strict=True)],
         "p_value": test.p_value,
+        "decision": "ok",
         "exploit": False,
         "favoured": favoured,
         "reason": reason,
     }
+
+
+def restricted_probe(
+    matchup: Matchup, table: GameTable, strong: GameTable | None, seats: int, options: CheckOptions
+) -> RestrictedProbe:
+    """The restricted-play probe's entry of one seat and kind (Jaffe et al., "Evaluating
+    competitive game balance with restricted play"): the seat's wins without that kind of
+    move, in game order, test its strong self-play share (``H0``: the kind changes nothing, a
+    rule nobody needs; the low end of that share's interval, strong self-play being few
+    games) against ``exploit_ratio`` of it (``H1``: without it the seat cannot win: a
+    dominant move)."""
+    assert matchup.forbid is not None
+    seat, kind = matchup.seat, matchup.forbid
+    games = len(table)
+    won = _won(table, seat)
+    wins = int(np.count_nonzero(won))
+    base_games = len(strong) if strong is not None else 0
+    base = int(np.count_nonzero(_won(strong, seat))) / base_games if strong and base_games else 0.0
+    rate = wins / games if games else 0.0
+    words = (
+        f"restricted play: seat {seat + 1} without {kind!r} wins {_pct(rate)} % of {games} "
+        f"games ({_pct(base)} % in strong self-play)"
+    )
+    finding: Literal["needless", "dominant", ""] = ""
+    if not base_games:
+        outcome, reason = Outcome(None, 0, 0.0), f"{words}: undecided"
+    elif clamp(options.exploit_ratio * base) >= clamp(base):
+        outcome = NOTHING
+        reason = f"{words}: the seat rarely wins even so; nothing to measure"
+    else:  # H0 at the low end of the baseline's interval: strong self-play is few games
+        floor = wilson(round(base * base_games), base_games, options.confidence)[0]
+        test = _sprt(
+            max(floor, options.exploit_ratio * base * 2), options.exploit_ratio * base, options
+        )
+        outcome = test.scan(bool(w) for w in won)
+        if outcome.decision == "h0":
+            finding, reason = "needless", f"{words}: a rule nobody needs"
+        elif outcome.decision == "h1":
+            finding = "dominant"
+            reason = f"{words}: {kind!r} alone decides the game (a dominant move)"
+        else:
+            reason = f"{words}: undecided after {games} games"
+    low, high = wilson(wins, games, options.confidence)
+    return {
+        "probe": "restricted",
+        "seat": seat,
+        "kind": kind,
+        "agent": matchup.agents[seat].name,
+        "games": games,
+        "wins": wins,
+        "win_rate": round(rate, 6),
+        "interval": [round(low, 4), round(high, 4)],
+        "baseline_win_rate": round(base, 6),
+        "drop": round(base - rate, 6),
+        "llr": round(outcome.llr, 6),
+        "decision": "ok" if outcome.decision else "undecided",
+        "exploit": False,
+        "finding": finding,
+        "reason": reason,
+    }
+
+
+# -- the rounds' judge ------------------------------------------------------------------------
+
+
+ByKind = dict[tuple[str, int, int | None], tuple[Matchup, GameTable]]
+"""Matchups and their games by ``(kind, seat, victim)``."""
+
+
+class ProbeJudge:
+    """Decides, after every round, which matchups play on and which second stages start; a
+    pair or rung, once decided, keeps its entry (later games of its references do not reopen
+    it). A function of the games so far only: the same games give the same rounds."""
+
+    def __init__(self, variant: Variant, baseline: GameTable, level: ProbeLevel) -> None:
+        self.variant, self.baseline, self.level = variant, baseline, level
+        self.seats = variant.engine().info().num_players
+        self.options = variant.check
+        self.pairs: dict[tuple[int, int], SpoilerProbe] = {}
+        self.rungs: dict[int, SkillRung] = {}
+        self.restricted: dict[str, RestrictedProbe] = {}
+
+    def _pair_games(self, matchup: Matchup, by_kind: ByKind) -> PairGames:
+        """The pair's games from the matchups played so far."""
+        key = (matchup.seat, matchup.victim)
+        table = by_kind[("spoiler", *key)][1]
+        victim = by_kind.get(("victim", *key))
+        duel = by_kind.get(("duel", *key))
+        base = by_kind.get(("duel-base", *key))
+        played = (duel[0], base[1], duel[1]) if duel is not None and base is not None else None
+        return PairGames(matchup, table, victim[1] if victim else None, played)
+
+    def step(
+        self, found: Sequence[Matchup], tables: Sequence[GameTable]
+    ) -> tuple[set[str], list[Matchup]]:
+        """``(labels that play on, matchups to add)`` after a round."""
+        active: set[str] = set()
+        new: list[Matchup] = []
+        played = list(zip(found, tables, strict=True))
+        by_kind: ByKind = {(m.kind, m.seat, m.victim): (m, t) for m, t in played}
+        strong = next((t for m, t in played if m.kind == "strong"), None)
+        groups: dict[int, list[tuple[Matchup, GameTable]]] = {}
+        for m, t in played:
+            if m.kind in ("strong", "seat"):
+                active.add(m.label)
+            elif m.kind == "restrict" and m.label not in self.restricted:
+                restricted = restricted_probe(m, t, strong, self.seats, self.options)
+                if restricted["decision"] == "undecided":
+                    active.add(m.label)
+                else:
+                    self.restricted[m.label] = restricted
+            elif m.kind == "ladder":
+                groups.setdefault(m.rung, []).append((m, t))
+        for rung, group in groups.items():
+            if rung in self.rungs:
+                continue
+            entry = rung_entry(
+                [m for m, _ in group], [t for _, t in group], self.seats, self.options
+            )
+            if entry["decided"]:
+                self.rungs[rung] = entry
+            else:
+                active |= {m.label for m, _ in group}
+        for m, _ in played:
+            if m.kind != "spoiler" or (m.seat, m.victim) in self.pairs:
+                continue
+            assert m.victim is not None
+            games = self._pair_games(m, by_kind)
+            status = pair_status(games, self.baseline, self.seats, self.options, strong)
+            if status.decision is not None:
+                self.pairs[m.seat, m.victim] = spoiler_probe(
+                    m, games.table, self.baseline, self.seats, self.options, games.victim,
+                    games.duel, strong,
+                )  # fmt: skip
+                continue
+            kinds = set(status.wants)
+            if status.start:
+                stage = second_stage(m, self.variant)
+                new += stage
+                active |= {s.label for s in stage}
+            for kind in kinds:
+                for sub in ("duel", "duel-base") if kind == "duel" else (kind,):
+                    if (sub, m.seat, m.victim) in by_kind:
+                        active.add(by_kind[sub, m.seat, m.victim][0].label)
+        return active, new
+
+    def report(self, found: Sequence[Matchup], tables: Sequence[GameTable]) -> StrongPlay:
+        """``skill``, ``strong`` and ``probes`` of the report: the decided entries as they
+        were decided, the others from every game played."""
+        played = list(zip(found, tables, strict=True))
+        by_kind: ByKind = {(m.kind, m.seat, m.victim): (m, t) for m, t in played}
+        strong_pairs = [(m, t) for m, t in played if m.kind == "strong"]
+        strong_matchup, strong = strong_pairs[0]
+        groups: dict[int, list[tuple[Matchup, GameTable]]] = {}
+        for m, t in played:
+            if m.kind == "ladder":
+                groups.setdefault(m.rung, []).append((m, t))
+        skill = [
+            self.rungs.get(rung)
+            or rung_entry([m for m, _ in group], [t for _, t in group], self.seats, self.options)
+            for rung, group in sorted(groups.items())
+        ]
+        probes: list[Probe] = []
+        for m, _ in played:
+            if m.kind != "spoiler":
+                continue
+            assert m.victim is not None
+            entry = self.pairs.get((m.seat, m.victim))
+            if entry is None:
+                games = self._pair_games(m, by_kind)
+                entry = spoiler_probe(
+                    m, games.table, self.baseline, self.seats, self.options, games.victim,
+                    games.duel, strong,
+                )  # fmt: skip
+            probes.append(entry)
+        seat = seat_probe(found, tables, self.seats, self.options)
+        if seat is not None:
+            probes.append(seat)
+        for m, t in played:
+            if m.kind == "restrict":
+                probes.append(
+                    self.restricted.get(m.label)
+                    or restricted_probe(m, t, strong, self.seats, self.options)
+                )
+        return {
+            "level": self.level,
+            "skill": skill,
+            "strong": strong_metrics(
+                self.variant, strong, strong_matchup.agents[0].name, self.seats
+            ),
+            "probes": probes,
+        }
 
 
 def strong_play_report(
@@ -715,40 +1032,9 @@ def strong_play_report(
     baseline: GameTable,
     level: ProbeLevel,
 ) -> StrongPlay:
-    """``skill``, ``strong`` and ``probes`` of the report from the matchups' games."""
-    seats = variant.engine().info().num_players
-    options = variant.check
-    strong = [t for m, t in zip(found, tables, strict=True) if m.kind == "strong"]
-    strong_name = next(m.agents[0].name for m in found if m.kind == "strong")
-    played = list(zip(found, tables, strict=True))
-    victims = {(m.seat, m.victim): t for m, t in played if m.kind == "victim"}
-    bases = {(m.seat, m.victim): t for m, t in played if m.kind == "duel-base"}
-    duels = {
-        (m.seat, m.victim): (m, bases[m.seat, m.victim], t) for m, t in played if m.kind == "duel"
-    }
-    probes: list[Probe] = [
-        spoiler_probe(
-            m,
-            t,
-            baseline,
-            seats,
-            options,
-            victims.get((m.seat, m.victim)),
-            duels.get((m.seat, m.victim)),
-            strong[0],
-        )
-        for m, t in played
-        if m.kind == "spoiler"
-    ]
-    seat = seat_probe(found, tables, seats, options)
-    if seat is not None:
-        probes.append(seat)
-    return {
-        "level": level,
-        "skill": ladder_rungs(found, tables, seats, options),
-        "strong": strong_metrics(variant, strong[0], strong_name, seats),
-        "probes": probes,
-    }
+    """``skill``, ``strong`` and ``probes`` of the report from the matchups' games, judged at
+    the end (no rounds: every entry from every game played)."""
+    return ProbeJudge(variant, baseline, level).report(found, tables)
 
 
 def clear_probe_records(records: Path) -> None:

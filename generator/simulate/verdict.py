@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from generator.api import CheckOptions, StaticCheck
-from generator.simulate.report_types import CoreMetrics, StrongPlay
+from generator.simulate.report_types import CoreMetrics, Probe, StrongPlay
 
 Status = Literal["ok", "warning", "fail"]
 """A judged number: within its threshold, doubtful (a note of the verdict) or crossing it
@@ -126,16 +126,39 @@ def judge_strong(strong_play: StrongPlay, limits: CheckOptions) -> tuple[list[st
             notes.append(f"under strong play: {note}")
     reasons += [probe["reason"] for probe in strong_play.get("probes", []) if probe["exploit"]]
     for probe in strong_play.get("probes", []):
-        if probe.get("favoured") or probe.get("kingmaking"):
+        if probe.get("favoured") or probe.get("kingmaking") or probe.get("finding"):
             notes.append(probe["reason"])
     rungs = strong_play.get("skill", [])
     if rungs and strong:
         top = rungs[-1]
         if top["agent"] == strong["agent"] and not top["beats"]:
-            notes.append(
-                f"little skill: {top['agent']} wins {top['win_rate'] * 100:.0f} % "
+            words = (
+                f"{top['agent']} wins {top['win_rate'] * 100:.0f} % "
                 f"[{top['low'] * 100:.0f}, {top['high'] * 100:.0f}] against {top['against']} "
-                f"(one seat each; an equal share is {top['share'] * 100:.0f} %, p = "
-                f"{top['p_value']:.3g}): playing well barely changes who wins"
+                f"in {top['games']} games (one seat each; an equal share is "
+                f"{top['share'] * 100:.0f} %)"
             )
+            if top.get("decided", True):
+                notes.append(f"little skill: {words}: playing well barely changes who wins")
+            else:
+                notes.append(f"skill undecided: {words}: too few games to tell")
     return reasons, notes
+
+
+def probe_name(probe: Probe) -> str:
+    """``spoiler seat 1 → victim seat 2`` or the probe's kind."""
+    if probe["probe"] == "spoiler":
+        return f"spoiler seat {probe['seat'] + 1} → victim seat {probe['victim'] + 1}"
+    if probe["probe"] == "restricted":
+        return f"restricted seat {probe['seat'] + 1} without {probe['kind']}"
+    return probe["probe"]
+
+
+def undecided_probes(strong_play: StrongPlay) -> list[str]:
+    """The names of the spoiler probes (the probes that judge) whose budget ended before their
+    test decided."""
+    return [
+        f"{probe_name(probe)} (after {probe['games']} games)"
+        for probe in strong_play.get("probes", [])
+        if probe["probe"] == "spoiler" and probe["decision"] == "undecided"
+    ]

@@ -24,7 +24,6 @@ from generator.simulate.runner import (
     Progress,
     check_plan,
     check_report,
-    grow_progress,
     simulate_many,
 )
 from generator.simulate.strongplay import ProbeLevel
@@ -225,53 +224,19 @@ def _strong_play(
     backend: Backend,
     progress: Progress | None,
 ) -> list[StrongPlay]:
-    """The strong play of every point (:mod:`generator.simulate.strongplay`)."""
-    found, plans = [], []
+    """The strong play of every point (:mod:`generator.simulate.strongplay`), every point's
+    rounds played together (:mod:`generator.simulate.probe_rounds`)."""
+    from generator.simulate.probe_rounds import Session, play_rounds
+
+    sessions = []
     for point, stats in zip(sweep.points, results, strict=True):
         longest = int(stats.moves.max()) if len(stats) else 0
-        mine = strongplay.matchups(registry, point.variant, point.plan.agents, level, longest)
-        found.append(mine)
-        plans += strongplay.matchup_plans(
-            registry, point.variant, mine, sweep.seed, None, _engine(point.plan)
-        )
-    parts = _play_grouped(found, plans, backend, progress)
-    victims, plans = [], []
-    for point, stats, mine, part in zip(sweep.points, results, found, parts, strict=True):
-        extra = strongplay.victim_matchups(mine, part, stats, point.variant.check, point.variant)
-        victims.append(extra)
-        plans += strongplay.matchup_plans(
-            registry, point.variant, extra, sweep.seed, None, _engine(point.plan)
-        )
-    grow_progress(progress, sum(matchup.games for extra in victims for matchup in extra))
-    more = _play_grouped(victims, plans, backend, progress)
-    out = []
-    for point, stats, mine, part, extra, added in zip(
-        sweep.points, results, found, parts, victims, more, strict=True
-    ):
-        out.append(
-            strongplay.strong_play_report(
-                point.variant, [*mine, *extra], [*part, *added], stats, level
-            )
-        )
-    return out
-
-
-def _play_grouped(
-    groups: Sequence[Sequence[strongplay.Matchup]],
-    plans: list[CheckPlan],
-    backend: Backend,
-    progress: Progress | None,
-) -> list[list[GameTable]]:
-    """The games of every group's matchups in one batch, split back by group."""
-    if not plans:
-        return [[] for _ in groups]
-    counts = [matchup.games for group in groups for matchup in group]
-    tables = simulate_many(plans, counts, backend, progress, largest=strongplay.MATCHUP_CHUNK)
-    out, start = [], 0
-    for group in groups:
-        out.append(tables[start : start + len(group)])
-        start += len(group)
-    return out
+        judge = strongplay.ProbeJudge(point.variant, stats, level)
+        session = Session(registry, point.variant, judge, sweep.seed, None, _engine(point.plan))
+        session.add(strongplay.matchups(registry, point.variant, point.plan.agents, level, longest))
+        sessions.append(session)
+    play_rounds(sessions, backend, progress)
+    return [session.judge.report(session.found, session.tables()) for session in sessions]
 
 
 def _engine(plan: CheckPlan) -> str:

@@ -162,22 +162,34 @@ def test_strong_play_rows_and_their_statuses() -> None:
     report = report_of(METRICS)
     report["metrics"]["skill"] = [
         {"agent": "greedy", "against": "random", "games": 12, "win_rate": 0.75, "low": 0.468,
-         "high": 0.911, "draw_rate": 0.0, "share": 0.5, "p_value": 0.0193, "beats": True},
+         "high": 0.911, "draw_rate": 0.0, "share": 0.5, "llr": 3.1, "decided": True,
+         "beats": True},
         {"agent": "mcts", "against": "greedy", "games": 12, "win_rate": 0.5, "low": 0.254,
-         "high": 0.746, "draw_rate": 0.0, "share": 0.5, "p_value": 0.613, "beats": False},
+         "high": 0.746, "draw_rate": 0.0, "share": 0.5, "llr": -3.0, "decided": True,
+         "beats": False},
+        {"agent": "mcts", "against": "random", "games": 12, "win_rate": 0.6, "low": 0.3,
+         "high": 0.8, "draw_rate": 0.0, "share": 0.5, "llr": 0.4, "decided": False,
+         "beats": False},
     ]  # fmt: skip
     report["metrics"]["strong"] = {"agent": "mcts", "games": 8, **METRICS}
     report["probes"] = [
         {"probe": "strong-seat", "seat": 1, "agent": "mcts", "games": 24,
          "win_rates": [0.25, 0.75], "intervals": [[0.1, 0.5], [0.5, 0.9]], "p_value": 0.01,
-         "exploit": False, "favoured": True, "reason": "the strong agent wins 75 % from seat 2"},
+         "decision": "ok", "exploit": False, "favoured": True,
+         "reason": "the strong agent wins 75 % from seat 2"},
+        {"probe": "strong-seat", "seat": 0, "agent": "mcts", "games": 8,
+         "win_rates": [0.5, 0.5], "intervals": [[0.1, 0.9], [0.1, 0.9]], "p_value": 1.0,
+         "decision": "undecided", "exploit": False, "favoured": False,
+         "reason": "undecided after 8 games"},
     ]  # fmt: skip
     assert [(row.cells, row.status) for row in skill_rows(report)] == [
-        (("greedy", "random", "12", "0.750", "0.468 – 0.911", "yes (p = 0.0193)"), "ok"),
-        (("mcts", "greedy", "12", "0.500", "0.254 – 0.746", "no (p = 0.613)"), "warning"),
+        (("greedy", "random", "12", "0.750", "0.468 – 0.911", "yes (log LR 3.10)"), "ok"),
+        (("mcts", "greedy", "12", "0.500", "0.254 – 0.746", "no (log LR -3.00)"), "warning"),
+        (("mcts", "random", "12", "0.600", "0.300 – 0.800", "undecided (log LR 0.40)"), "warning"),
     ]
     assert [(row.cells, row.status) for row in probe_rows(report)] == [
-        (("strong-seat", "24", "the strong agent wins 75 % from seat 2"), "warning")
+        (("strong-seat", "24", "the strong agent wins 75 % from seat 2"), "warning"),
+        (("strong-seat", "8", "undecided after 8 games"), "warning"),
     ]
     tables = check_tables(report, CheckOptions(min_completion=0.9))
     assert [t.title for t in tables] == [
@@ -199,12 +211,15 @@ def test_strong_play_rows_and_their_statuses() -> None:
 
 
 def test_sweep_table_rows() -> None:
-    good, bad = report_of(METRICS), report_of(METRICS)
+    good, bad, open_ = report_of(METRICS), report_of(METRICS), report_of(METRICS)
     bad["verdict"] = "unplayable"
-    table = sweep_table(["rules.n"], [{"rules.n": "3"}, {"rules.n": "4"}], [good, bad], 0)
+    open_["verdict"] = "inconclusive"
+    values = [{"rules.n": "3"}, {"rules.n": "4"}, {"rules.n": "5"}]
+    table = sweep_table(["rules.n"], values, [good, bad, open_], 0)
     assert table.header == ("rules.n", "verdict", "balance", "completion")
     assert [(row.cells, row.status) for row in table.rows] == [
         (("3", "playable", "0.750 (0.29–1.00)", "0.875 (0.53–0.98)"), "ok"),
         (("4", "unplayable", "0.750 (0.29–1.00)", "0.875 (0.53–0.98)"), "fail"),
+        (("5", "inconclusive", "0.750 (0.29–1.00)", "0.875 (0.53–0.98)"), "warning"),
     ]
     assert table.as_json()["highlight"] == 0

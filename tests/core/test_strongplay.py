@@ -22,10 +22,12 @@ from generator.simulate.mcts import MctsAgent
 from generator.simulate.runner import agent_spec, run_check
 from generator.simulate.strongplay import (
     Matchup,
+    PairGames,
     clear_probe_records,
     ends_less_often,
+    pair_status,
+    second_stage,
     spoiler_probe,
-    victim_matchups,
 )
 from generator.simulate.table import RESULT_CODE, GameTable
 from generator.simulate.verdict import judge_strong
@@ -110,7 +112,7 @@ def test_tictactoe_is_drawish_under_strong_play_and_spoilable(games: Registry) -
 
 
 def test_a_spoiler_that_blocks_forever_is_an_exploit(games: Registry) -> None:
-    variant = _variant(games, "duel", agent="random", strong_agent="mcts:200")
+    variant = _variant(games, "duel", agent="random", strong_agent="mcts:200", probe_games=8)
     report = run_check(games, variant, games=200, seed=2, jobs=2, probes="quick")
     assert report["verdict"] == "unplayable"
     exploits = [p for p in report["probes"] if p["exploit"]]
@@ -139,8 +141,9 @@ def test_without_blocking_no_spoiler_stops_a_runner(games: Registry) -> None:
 
 
 def test_a_game_of_pure_chance_is_flagged_as_little_skill(games: Registry) -> None:
-    variant = _variant(games, "coin", strong_agent="mcts:30", probe_games=60)
-    report = run_check(games, variant, games=100, seed=4, jobs=2, probes="quick")
+    variant = _variant(games, "coin", strong_agent="mcts:30", probe_games=120)
+    report = run_check(games, variant, games=200, seed=4, jobs=2, probes="quick")
+    assert report["metrics"]["skill"][-1]["decided"], "the ladder's test decides, then stops"
     top = report["metrics"]["skill"][-1]
     assert top["agent"] == "mcts:30" and top["against"] == "random" and not top["beats"]
     assert any(note.startswith("little skill: mcts:30") for note in report["notes"])
@@ -168,11 +171,15 @@ def test_spoiler_probe_separates_spoiling_from_skill(games: Registry) -> None:
     agents = (games.agent("duel", "random"),) * 3
     matchup = Matchup("spoiler", "s", agents, 20, 20, seat=1, victim=2)
     baseline = _table([0, 1, 2] * 20)  # three seats, each wins a third
-    stalled = spoiler_probe(matchup, _table([0] * 10 + [None] * 10), baseline, 3, options)
+    stalled = spoiler_probe(matchup, _table([0, None] * 10), baseline, 3, options)
     assert stalled["exploit"] and stalled["open_games"] == 20 and stalled["victim_wins"] == 0
     assert stalled["baseline_open_share"] == pytest.approx(0.5)
+    assert stalled["decision"] == "exploit" and "the games stall" in stalled["reason"]
+    held = spoiler_probe(matchup, _table([0] * 20), baseline, 3, options)
+    assert held["decision"] == "undecided", "held with three seats: the second stage decides"
     outplayed = spoiler_probe(matchup, _table([1] * 20), baseline, 3, options)
-    assert not outplayed["exploit"] and "won every game itself" in outplayed["reason"]
+    assert not outplayed["exploit"] and outplayed["decision"] == "undecided"
+    assert outplayed["reason"].startswith("undecided after 20 games")
     fair = spoiler_probe(matchup, _table([0, 2] * 5 + [1] * 10), baseline, 3, options)
     assert not fair["exploit"] and fair["open_share"] == pytest.approx(0.5)
     few = spoiler_probe(matchup, _table([0, 0, 1, 1]), baseline, 3, options)
@@ -189,7 +196,9 @@ def test_a_victim_that_escapes_when_it_plays_well_was_kingmade(games: Registry) 
     matchup = Matchup("spoiler", "spoiler-seat2-victim3", agents, 20, 20, seat=1, victim=2)
     baseline = _table([0, 1, 2] * 20)
     kept = _table([0] * 20)
-    [again] = victim_matchups([matchup], [kept], baseline, options)
+    status = pair_status(PairGames(matchup, kept), baseline, 3, options)
+    assert status.start and status.decision is None
+    [again] = second_stage(matchup, _variant(games, "duel"))  # type: ignore[arg-type]
     assert again.kind == "victim" and again.label == "strong-victim-seat2-victim3"
     assert again.agents[2].name == "mcts:1000" and again.agents[1] == spoiler
     made = spoiler_probe(matchup, kept, baseline, 3, options, _table([0, 2] * 10))
@@ -198,13 +207,14 @@ def test_a_victim_that_escapes_when_it_plays_well_was_kingmade(games: Registry) 
     assert made["strong_victim"]["open_share"] == pytest.approx(0.5)
     locked = spoiler_probe(matchup, kept, baseline, 3, options, _table([0] * 20))
     assert locked["exploit"] and not locked["kingmaking"]
-    stalled_games = _table([0] * 10 + [None] * 10)
+    stalled_games = _table([0, None] * 10)
     stalled = spoiler_probe(matchup, stalled_games, baseline, 3, options, _table([0, 2] * 10))
     assert stalled["exploit"] and not stalled["kingmaking"]
     fair = _table([0, 2] * 10)
-    assert victim_matchups([matchup], [fair], baseline, options) == []
+    assert pair_status(PairGames(matchup, fair), baseline, 3, options).decision == "ok"
     duel = Matchup("spoiler", "s", agents[:2], 20, 20, seat=0, victim=1)
-    assert victim_matchups([duel], [_table([None] * 20)], _table([0, 1] * 20), options) == []
+    blocked = PairGames(duel, _table([None] * 20))
+    assert not pair_status(blocked, _table([0, 1] * 20), 2, options).start
     alone = spoiler_probe(duel, _table([None] * 20), _table([0, 1] * 20), 2, options)
     assert alone["exploit"] and not alone["kingmaking"]
     reasons, notes = judge_strong({"probes": [made]}, options)
@@ -221,9 +231,11 @@ def test_a_two_seat_spoiler_that_simply_wins_meets_a_strong_victim(games: Regist
     matchup = Matchup("spoiler", "spoiler-seat1-victim2", agents, 20, 20, seat=0, victim=1)
     baseline, self_play = _table([0, 1] * 20), _table([0, 1] * 10)
     outplayed = _table([0] * 20)
-    [again] = victim_matchups([matchup], [outplayed], baseline, options)
+    assert pair_status(PairGames(matchup, outplayed), baseline, 2, options).start
+    [again] = second_stage(matchup, _variant(games, "duel"))  # type: ignore[arg-type]
     assert again.kind == "victim" and again.agents[1].name == "mcts:1000"
-    assert victim_matchups([matchup], [_table([0, 1] * 10)], baseline, options) == []
+    status = pair_status(PairGames(matchup, _table([0, 1] * 10)), baseline, 2, options)
+    assert not status.start and status.decision == "ok"
     escaped = spoiler_probe(
         matchup, outplayed, baseline, 2, options, _table([0, 1] * 10), strong_baseline=self_play
     )
@@ -240,18 +252,20 @@ def test_a_two_seat_spoiler_that_simply_wins_meets_a_strong_victim(games: Regist
     # judged against strong self-play, not the weak check's games (where seat 2 wins little
     # and half the games do not end)
     weak = _table([0] * 18 + [1] * 2 + [None] * 20)
-    little = _table([0] * 10 + [1] * 2 + [None] * 8)
+    little = _table([None, 0] * 8 + [1, 1, 0, 0])
     judged = spoiler_probe(matchup, outplayed, weak, 2, options, little, strong_baseline=self_play)
     assert judged["exploit"] and judged["strong_victim"]["baseline_open_share"] == 1.0
 
 
-def test_a_stall_is_judged_against_the_baseline_s_own_uncertainty() -> None:
-    """Fisher's exact test: one unfinished game in 24 is no stall beside a baseline that ended
-    all of its 24; twelve are."""
+def test_a_stall_is_judged_by_its_sequential_test() -> None:
+    """The stall SPRT: one unfinished game in 24 is no stall beside a baseline that ended all
+    of its 24; every other game unfinished is. The first crossing decides: games that end at
+    first decide "no stall" before later stalls are seen."""
     options = parse_variant({"game": "tictactoe"}, load_registry()).check
     ended = _table([0, 1] * 12)
     assert not ends_less_often(_table([0, 1] * 11 + [0, None]), ended, options)
-    assert ends_less_often(_table([0] * 12 + [None] * 12), ended, options)
+    assert ends_less_often(_table([0, None] * 12), ended, options)
+    assert not ends_less_often(_table([0] * 12 + [None] * 12), ended, options)
 
 
 def test_a_duel_tells_a_lock_out_from_kingmaking(games: Registry) -> None:
@@ -273,7 +287,8 @@ def test_a_duel_tells_a_lock_out_from_kingmaking(games: Registry) -> None:
     agents = (games.agent("duel", "random"), spoiler, games.agent("duel", "random"))
     matchup = Matchup("spoiler", "spoiler-seat2-victim3", agents, 20, 30, seat=1, victim=2)
     baseline, kept = _table([0, 1, 2] * 20), _table([0] * 20)
-    base, duel = victim_matchups([matchup], [kept], baseline, options, with_duel)
+    assert pair_status(PairGames(matchup, kept), baseline, 3, options).start
+    base, duel = second_stage(matchup, with_duel)
     assert seen == [(1, 2)]
     assert (base.kind, base.label, duel.kind, duel.label) == (
         "duel-base", "duel-base-seat2-victim3", "duel", "duel-seat2-victim3"
@@ -290,12 +305,14 @@ def test_a_duel_tells_a_lock_out_from_kingmaking(games: Registry) -> None:
     locked_games = _table([1] * 10 + [None] * 10)  # never wins when the spoiler does not
     locked = spoiler_probe(matchup, kept, baseline, 3, options, duel=(duel, even, locked_games))
     assert locked["exploit"] and not locked["kingmaking"] and locked["duel"]["locked_out"]
-    assert "alone with it, seat 3 wins 0 of the 10 duel games" in locked["reason"]
+    assert "when the two are alone: seat 3 wins 0 of the 10 duel games" in locked["reason"]
     # the duel decides, not the strong victim's games: a victim that escaped in the big game
     # but is locked out alone is still an exploit
     both = spoiler_probe(matchup, kept, baseline, 3, options, even, (duel, even, locked_games))
     assert both["exploit"]
-    assert victim_matchups([matchup], [_table([0, 2] * 10)], baseline, options, with_duel) == []
+    assert (
+        pair_status(PairGames(matchup, _table([0, 2] * 10)), baseline, 3, options).decision == "ok"
+    )
 
 
 def test_probe_records_are_marked_and_replay(games: Registry, tmp_path: Path) -> None:

@@ -284,7 +284,7 @@ def check_report(
     decide: str | None = None,
     level: ProbeLevel | None = None,
 ) -> CheckReport:
-    """The check report of ``plan`` from its games' stats (see DESIGN "Check report");
+    """The check report of ``plan`` from its games' stats (see docs/design.md, "Check report");
     ``strong_play``: the ladder, strong self-play and probes
     (:class:`generator.simulate.strongplay.ProbeJudge`); ``undecided``: stages that could
     not finish (besides the probes that ended undecided), ``decide``: the command that would
@@ -413,7 +413,7 @@ def run_check(
     budget: float | None = None,
     clock: Clock = time.monotonic,
 ) -> CheckReport:
-    """The full check report (see DESIGN "Check report"); ``stats_out`` receives the table
+    """The full check report (see docs/design.md, "Check report"); ``stats_out`` receives the table
     of the games (for the report's plots); ``probes``: none, quick or full (default
     ``[check] probes``), the strong play after the check's own games; ``games`` bounds every
     stage (:func:`strongplay.probe_budget`); ``budget``: seconds for the whole check (default

@@ -1,6 +1,6 @@
 """Halma game records: rebuild the game from a record header and re-validate every move.
 
-A record is JSON Lines (``DESIGN.md``): a header with the ``[rules]`` table (``variant``, added
+A record is JSON Lines (``docs/design.md``): a header with the ``[rules]`` table (``variant``, added
 by the core), ``n`` and each seat's ``start`` and ``target`` holes as ``[q, r]`` lists (from
 :meth:`HalmaGame.record_header`), one ``{"player": i, "path": [[q, r], ...]}`` line per turn
 (an empty path is a pass) and a last ``{"result", "winners", "rounds"}`` line; the core's

@@ -1,4 +1,4 @@
-"""Exact rule tests of the halma engine, one or more per sentence of ``rules/halma.md``.
+"""Exact rule tests of the halma engine, one or more per sentence of ``docs/rules/halma.md``.
 
 Positions are built from named holes in axial coordinates ``(q, r)``.
 """

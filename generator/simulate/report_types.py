@@ -4,7 +4,8 @@ TypedDicts, so the JSON keys are exactly the dictionaries' keys and nothing chan
 time: mypy checks every producer (:mod:`generator.simulate.metrics`,
 :mod:`generator.simulate.strongplay`, :mod:`generator.simulate.runner`) and every consumer
 (:mod:`generator.simulate.verdict`, :mod:`generator.report`, the designer's jobs) against the
-same names. Intervals are ``[low, high]`` lists; seats are 0-based. See docs/design.md, "Check report".
+same names. Intervals are ``[low, high]`` lists; seats are 0-based. See docs/design.md,
+"Check report".
 """
 
 from __future__ import annotations

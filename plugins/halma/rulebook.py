@@ -369,10 +369,45 @@ def _lock(book: Book) -> list[Flowable]:
     ]
 
 
+def reading_keys(rules: HalmaRules) -> tuple[str, ...]:
+    """The locale keys of the book's own readings of the rules (beyond the seed's text) that
+    ``rules`` makes true, in the order the box prints them."""
+    keys = ["seat"]
+    keys.append("target" if rules.target_lock else "target_lock_off")
+    keys += ["no_repeat", "pass"]
+    if rules.win_rule == "filled":
+        keys += ["own_peg", "stands"]
+    else:
+        keys.append("win_rule_own")
+    keys.append("round")
+    if not rules.jump_own:
+        keys.append("jump_own_off")
+    return tuple(f"readings.{key}" for key in keys)
+
+
+def _readings(book: Book) -> list[Flowable]:
+    """The box that marks every rule the book adds to the seed's text as the book's reading."""
+    t, s = book.t, book.styles
+    triangle = t(f"triangles.p{book.first_point}")
+    bullet = ParagraphStyle(
+        "halma_reading", parent=s.bullet, fontSize=CAPTION_SIZE, leading=CAPTION_SIZE * 1.3
+    )
+    content: list[Flowable] = [
+        Paragraph(t("readings.heading"), s.box_title),
+        Paragraph(t("readings.intro"), s.small),
+        *(
+            Paragraph(t(key, triangle=triangle), bullet, bulletText="•")
+            for key in reading_keys(book.rules)
+        ),
+        Paragraph(t("readings.closing"), s.small),
+    ]
+    return [KeepTogether([doc.note_box(content, s, book.width)])]
+
+
 def _win(book: Book) -> list[Flowable]:
     rule = book.rules.win_rule
     figure = examples.win_figure(book.rules, point_colours(book.production))
-    text = [book.para(f"options.win_rule_{rule}")]
+    text = [book.para(f"options.win_rule_{rule}", readings=book.t("readings.heading"))]
     if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
         text.append(book.para("win.stands"))
     text += [book.para("win.draw"), book.para("win.stalemate")]
@@ -392,7 +427,7 @@ def _tips_and_facts(book: Book) -> list[Flowable]:
     return [Spacer(1, 8), book.side_by_side(tips, [Spacer(1, 14), _facts(book)], TIPS_SPLIT)]
 
 
-SECTIONS = (_title, _components, _setup, _play, _lock, _win, _tips_and_facts)
+SECTIONS = (_title, _components, _setup, _play, _lock, _readings, _win, _tips_and_facts)
 
 
 def rulebook_story(

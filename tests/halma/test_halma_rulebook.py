@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from pdfread import page_texts
@@ -61,7 +61,7 @@ def pdf_text(path: Path, layout: bool = False) -> str:
         out = subprocess.run(args, capture_output=True, check=True)
         text = out.stdout.decode("utf-8")
     else:
-        mode = "layout" if layout else "plain"
+        mode: Literal["plain", "layout"] = "layout" if layout else "plain"
         text = "\n".join(page.extract_text(extraction_mode=mode) for page in PdfReader(path).pages)
     return " ".join(text.split())
 

@@ -157,7 +157,7 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
     default, flipped = pdf_text(books[lang]), pdf_text(books[f"{lang}-flipped"])
 
     def text(key: str) -> str:
-        value = plain(strings[key])
+        value = plain(Texts(lang)(key, readings=strings["readings.heading"]))
         assert len(value.split()) >= 8, f"{lang} {key} is not a rule sentence: {value!r}"
         return value
 
@@ -349,7 +349,8 @@ def test_the_winning_section_stays_on_one_page(tmp_path: Path, name: str, lang: 
     artifact.write(path)
     t = Texts(lang)
     pages = [" ".join(text.replace("\u00a0", " ").split()) for text in page_texts(path)]
-    first, last = plain(t("options.win_rule_filled")), plain(t("win.stalemate"))
+    first = plain(t("options.win_rule_filled", readings=t("readings.heading")))
+    last = plain(t("win.stalemate"))
     caption = plain(t("win.caption_filled"))
     (page,) = [text for text in pages if first[:40] in text]
     assert last[:40] in page and caption[:30] in page

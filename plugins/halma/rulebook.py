@@ -363,9 +363,10 @@ def _lock(book: Book) -> list[Flowable]:
     caption = "lock.caption_on" if lock else "lock.caption_off"
     text = [book.para("options.target_lock_on" if lock else "options.target_lock_off")]
     return [
+        book.mark("lock"),
         book.beside(
             text, _example_figure(book, figure, caption), 1 - FIGURE_SHARE, heading="lock.heading"
-        )
+        ),
     ]
 
 
@@ -401,7 +402,7 @@ def _readings(book: Book) -> list[Flowable]:
         ),
         Paragraph(t("readings.closing"), s.small),
     ]
-    return [KeepTogether([doc.note_box(content, s, book.width)])]
+    return [KeepTogether([book.mark("readings"), doc.note_box(content, s, book.width)])]
 
 
 def _win(book: Book) -> list[Flowable]:
@@ -428,6 +429,9 @@ def _tips_and_facts(book: Book) -> list[Flowable]:
 
 
 SECTIONS = (_title, _components, _setup, _play, _lock, _readings, _win, _tips_and_facts)
+READINGS_LAST = (_title, _components, _setup, _play, _lock, _win, _tips_and_facts, _readings)
+"""The order when the readings box does not fit under the target section (shorter paper):
+at the end, so that no page before the last is left half empty."""
 
 
 def rulebook_story(
@@ -436,13 +440,14 @@ def rulebook_story(
     production: HalmaProduction,
     paper: str,
     pages: dict[str, int] | None = None,
+    readings_last: bool = False,
 ) -> list[Flowable]:
     """The flowables of the rulebook in the language of ``t``; ``pages`` (see :class:`Book`)
     gives the cross-references their pages and receives where the marks land."""
     book = Book.on(paper, t, rules, production)
     if pages is not None:
         book = dataclasses.replace(book, pages=pages)
-    return doc.sections_story(SECTIONS, book, SECTION_GAP)
+    return doc.sections_story(READINGS_LAST if readings_last else SECTIONS, book, SECTION_GAP)
 
 
 def write_rulebook(
@@ -456,10 +461,28 @@ def write_rulebook(
     t = Texts(lang)
     name = set_name(t, rules)
     pages: dict[str, int] = {}
-    count = 0
-    for _ in range(3):  # lay out again until every cross-reference names its page
+    for last in (False, True):  # the readings box under the target section, if it fits there
+        pages = {}
+        count = _settled(path, t, rules, production, setup, name, pages, last)
+        if last or pages["readings"] == pages["lock"]:
+            return count
+    raise AssertionError("unreachable")
+
+
+def _settled(
+    path: Path,
+    t: Texts,
+    rules: HalmaRules,
+    production: HalmaProduction,
+    setup: doc.PrintSetup,
+    name: str,
+    pages: dict[str, int],
+    readings_last: bool,
+) -> int:
+    """Lay the book out until every cross-reference names its page; returns the page count."""
+    for _ in range(3):
         guessed = dict(pages)
-        story = rulebook_story(t, rules, production, setup.paper, pages)
+        story = rulebook_story(t, rules, production, setup.paper, pages, readings_last)
         count = doc.write_rulebook(path, story, t, setup=setup, set_name=name)
         if all(pages[mark] == guessed.get(mark, GUESSED_PAGE) for mark in pages):
             return count

@@ -151,14 +151,33 @@ def tip_directions(board: StarBoard) -> list[Point]:
     return out
 
 
+CORNER_STEPS = 8
+"""Segments of each rounded corner of a hexagonal board."""
+
+
+def rounded_hexagon(tips: Sequence[Point], tip: float, edge: float) -> list[Point]:
+    """The hexagon through the tips ``tip`` from the centre grown by ``edge``: each corner an
+    arc of radius ``edge`` round its tip, as the board's outline is cut."""
+    out: list[Point] = []
+    count = len(tips)
+    for i, (ux, uy) in enumerate(tips):
+        before, after = tips[i - 1], tips[(i + 1) % count]
+        start = math.atan2(before[1] + uy, before[0] + ux)
+        end = math.atan2(after[1] + uy, after[0] + ux)
+        sweep = (end - start + math.pi) % (2 * math.pi) - math.pi
+        for k in range(CORNER_STEPS + 1):
+            angle = start + sweep * k / CORNER_STEPS
+            out.append((ux * tip + edge * math.cos(angle), uy * tip + edge * math.sin(angle)))
+    return out
+
+
 def board_polygon(board: StarBoard, shape: Shape, edge: float) -> list[Point]:
     """Outline of the whole board in pitch units; a circle comes back as a 72-gon."""
     tip = math.sqrt(3) * board.n
     if shape == "star":
         return offset_polygon(board.outline(), edge)
-    if shape == "hexagon":
-        radius = tip + 2 * edge / math.sqrt(3)
-        return [(ux * radius, uy * radius) for ux, uy in tip_directions(board)]
+    if shape == "hexagon":  # as cut: the tip holes' hull grown by ``edge``, corners round
+        return rounded_hexagon(tip_directions(board), tip, edge)
     radius = tip + edge
     return [
         (radius * math.cos(2 * math.pi * k / 72), radius * math.sin(2 * math.pi * k / 72))

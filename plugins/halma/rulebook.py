@@ -363,16 +363,52 @@ def _lock(book: Book) -> list[Flowable]:
     caption = "lock.caption_on" if lock else "lock.caption_off"
     text = [book.para("options.target_lock_on" if lock else "options.target_lock_off")]
     return [
+        book.mark("lock"),
         book.beside(
             text, _example_figure(book, figure, caption), 1 - FIGURE_SHARE, heading="lock.heading"
-        )
+        ),
     ]
+
+
+def reading_keys(rules: HalmaRules) -> tuple[str, ...]:
+    """The locale keys of the book's own readings of the rules (beyond the seed's text) that
+    ``rules`` makes true, in the order the box prints them."""
+    keys = ["seat"]
+    keys.append("target" if rules.target_lock else "target_lock_off")
+    keys += ["no_repeat", "pass"]
+    if rules.win_rule == "filled":
+        keys += ["own_peg", "stands"]
+    else:
+        keys.append("win_rule_own")
+    keys.append("round")
+    if not rules.jump_own:
+        keys.append("jump_own_off")
+    return tuple(f"readings.{key}" for key in keys)
+
+
+def _readings(book: Book) -> list[Flowable]:
+    """The box that marks every rule the book adds to the seed's text as the book's reading."""
+    t, s = book.t, book.styles
+    triangle = t(f"triangles.p{book.first_point}")
+    bullet = ParagraphStyle(
+        "halma_reading", parent=s.bullet, fontSize=CAPTION_SIZE, leading=CAPTION_SIZE * 1.3
+    )
+    content: list[Flowable] = [
+        Paragraph(t("readings.heading"), s.box_title),
+        Paragraph(t("readings.intro"), s.small),
+        *(
+            Paragraph(t(key, triangle=triangle), bullet, bulletText="•")
+            for key in reading_keys(book.rules)
+        ),
+        Paragraph(t("readings.closing"), s.small),
+    ]
+    return [KeepTogether([book.mark("readings"), doc.note_box(content, s, book.width)])]
 
 
 def _win(book: Book) -> list[Flowable]:
     rule = book.rules.win_rule
     figure = examples.win_figure(book.rules, point_colours(book.production))
-    text = [book.para(f"options.win_rule_{rule}")]
+    text = [book.para(f"options.win_rule_{rule}", readings=book.t("readings.heading"))]
     if rule == "filled":  # another player's peg can leave a target only this rule lets it fill
         text.append(book.para("win.stands"))
     text += [book.para("win.draw"), book.para("win.stalemate")]
@@ -392,7 +428,10 @@ def _tips_and_facts(book: Book) -> list[Flowable]:
     return [Spacer(1, 8), book.side_by_side(tips, [Spacer(1, 14), _facts(book)], TIPS_SPLIT)]
 
 
-SECTIONS = (_title, _components, _setup, _play, _lock, _win, _tips_and_facts)
+SECTIONS = (_title, _components, _setup, _play, _lock, _readings, _win, _tips_and_facts)
+READINGS_LAST = (_title, _components, _setup, _play, _lock, _win, _tips_and_facts, _readings)
+"""The order when the readings box does not fit under the target section (shorter paper):
+at the end, so that no page before the last is left half empty."""
 
 
 def rulebook_story(
@@ -401,13 +440,14 @@ def rulebook_story(
     production: HalmaProduction,
     paper: str,
     pages: dict[str, int] | None = None,
+    readings_last: bool = False,
 ) -> list[Flowable]:
     """The flowables of the rulebook in the language of ``t``; ``pages`` (see :class:`Book`)
     gives the cross-references their pages and receives where the marks land."""
     book = Book.on(paper, t, rules, production)
     if pages is not None:
         book = dataclasses.replace(book, pages=pages)
-    return doc.sections_story(SECTIONS, book, SECTION_GAP)
+    return doc.sections_story(READINGS_LAST if readings_last else SECTIONS, book, SECTION_GAP)
 
 
 def write_rulebook(
@@ -421,10 +461,28 @@ def write_rulebook(
     t = Texts(lang)
     name = set_name(t, rules)
     pages: dict[str, int] = {}
-    count = 0
-    for _ in range(3):  # lay out again until every cross-reference names its page
+    for last in (False, True):  # the readings box under the target section, if it fits there
+        pages = {}
+        count = _settled(path, t, rules, production, setup, name, pages, last)
+        if last or pages["readings"] == pages["lock"]:
+            return count
+    raise AssertionError("unreachable")
+
+
+def _settled(
+    path: Path,
+    t: Texts,
+    rules: HalmaRules,
+    production: HalmaProduction,
+    setup: doc.PrintSetup,
+    name: str,
+    pages: dict[str, int],
+    readings_last: bool,
+) -> int:
+    """Lay the book out until every cross-reference names its page; returns the page count."""
+    for _ in range(3):
         guessed = dict(pages)
-        story = rulebook_story(t, rules, production, setup.paper, pages)
+        story = rulebook_story(t, rules, production, setup.paper, pages, readings_last)
         count = doc.write_rulebook(path, story, t, setup=setup, set_name=name)
         if all(pages[mark] == guessed.get(mark, GUESSED_PAGE) for mark in pages):
             return count

@@ -145,7 +145,7 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
         ("nl", ["Boormal", "overzicht (afdrukken op A4)", "pagina 1 van", "Schaalcontrole", "körner",
                 "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina’s 2–"]),
         ("lv", ["Urbšanas šablons", "salikšanas shēma (A4 lapas)", "MĒROGA PĀRBAUDE",
-                "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļi", "savietošanas zīmes sakristu",
+                "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļumā", "savietošanas zīmes sakristu",
                 "piestipriniet ar līmlenti", "ar punktsiti iezīmējiet urbumu krustiņu ⊕ centrus", "„ietilpināt lapā“"]),
         ("uk", ["Шаблон для свердління", "схема складання з аркушів A4", "ПЕРЕВІРКА МАСШТАБУ",
                 "100 мм", "Отвори (2): свердліть ⌀ 8 мм", "сторінки 2–"]),
@@ -228,7 +228,10 @@ def test_a_sheet_header_says_a2_plotter_and_lists_the_steps(tmp_path: Path) -> N
     page = write_sheet_template(square_plan(True, size=380.0), path, lang="lv")
     assert iso_paper(page) == "A2"
     text = text_of(path)
-    assert "Urbšanas šablons dabiskā izmērā – drukājiet 100 % uz A2 lapas vai ar ploteri" in text
+    assert (
+        "Urbšanas šablons dabiskajā lielumā (1:1) – drukājiet 100 % uz A2 lapas vai ar ploteri"
+        in text
+    )
     assert "1. Piestipriniet šablonu" in text and "3. Noņemiet papīru" in text
 
 

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from pdfread import page_texts
@@ -24,6 +24,7 @@ from plugins.halma.options import HalmaPrint, HalmaRules
 from plugins.halma.production import HalmaProduction
 from plugins.halma.rulebook import (
     Texts,
+    reading_keys,
     rulebook_artifacts,
     rulebook_story,
     set_name,
@@ -60,7 +61,7 @@ def pdf_text(path: Path, layout: bool = False) -> str:
         out = subprocess.run(args, capture_output=True, check=True)
         text = out.stdout.decode("utf-8")
     else:
-        mode = "layout" if layout else "plain"
+        mode: Literal["plain", "layout"] = "layout" if layout else "plain"
         text = "\n".join(page.extract_text(extraction_mode=mode) for page in PdfReader(path).pages)
     return " ".join(text.split())
 
@@ -156,7 +157,7 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
     default, flipped = pdf_text(books[lang]), pdf_text(books[f"{lang}-flipped"])
 
     def text(key: str) -> str:
-        value = plain(strings[key])
+        value = plain(Texts(lang)(key, readings=strings["readings.heading"]))
         assert len(value.split()) >= 8, f"{lang} {key} is not a rule sentence: {value!r}"
         return value
 
@@ -233,13 +234,13 @@ def test_latvian_third_review_wording() -> None:
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert "palikusi" not in lv["options.target_lock_on"]
     assert lv["lock.caption_on"].endswith(
-        "tajā tā drīkst pārvietoties (✓), bet iziet ārā nedrīkst (✗)."
+        "trijstūra iekšienē tā drīkst pārvietoties (✓), bet ārā iziet nedrīkst (✗)."
     )
     assert lv["win.stands"].endswith(
         "ja vēlāk tajā pašā kārtā cita spēlētāja tapiņa pamet jūsu mērķa trijstūri."
     )
     assert (
-        "kurā kāds izpildījis uzvaras nosacījumu; tā visiem ir vienāds gājienu skaits."
+        "kurā kāds ir izpildījis uzvaras nosacījumu; tādējādi visiem ir vienāds gājienu skaits."
         in (lv["win.draw"])
     )
     assert not [key for key, value in lv.items() if "sk. zemāk" in value]
@@ -248,6 +249,79 @@ def test_latvian_third_review_wording() -> None:
     assert (lv["facts.shape"], lv["facts.size"]) == ("Laukuma forma", "Laukuma izmēri")
     assert lv["play.order"].startswith("Spēli parasti sāk jaunākais spēlētājs")
     assert not [key for key, value in lv.items() if "Plātne" in value or "plywright" in value]
+
+
+SEED_INTRO = "arī garā lēcienu ķēdē, dažreiz pat pāri visam laukumam."
+
+
+def test_latvian_fourth_review_wording() -> None:
+    """The native reader's round-3 review: the intro does not promise more than the seed, no
+    calques, one tie sentence, the chain's numbers are the order of the jumps."""
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
+    assert lv["intro.text"].endswith(SEED_INTRO)
+    assert "bieži" not in lv["intro.text"] and "zvaigznes halma" not in lv["intro.text"]
+    assert "zvaigznē izkārtotajām laukuma iedobēm" in lv["intro.text"]
+    assert not [key for key, value in lv.items() if "Īstajā" in value]
+    assert lv["setup.five_note"].startswith("Ņemiet vērā! Ja spēlē pieci, viens trijstūris")
+    assert lv["play.caption_chain"].endswith("(skaitļi rāda lēcienu secību).")
+    assert lv["play.step"].endswith("; ar soli gājiens beidzas.")
+    assert lv["play.no_repeat"].endswith(
+        "gājienam jābeidzas citā iedobē, nevis tajā, no kuras tas sākās."
+    )
+    assert "tajā tā" not in lv["lock.caption_on"]
+    for rule in ("filled", "own"):  # the tie is said once, in win.draw
+        assert "neizšķirt" not in lv[f"options.win_rule_{rule}"]
+        assert "sk. tālāk" not in lv[f"options.win_rule_{rule}"]
+    assert lv["options.win_rule_filled"].endswith("būtu jūsu tapiņa (sk. „{readings}“).")
+    assert lv["facts.shape_hexagon"] == "sešstūris ar noapaļotiem stūriem"
+
+
+FIRST_SEAT_READING = {
+    "lv": "Vietu Nr. 1 (augšējo trijstūri) ieņem jaunākais",
+    "en": "takes seat 1 (the top triangle)",
+}
+
+
+@pytest.mark.parametrize("name", ["halma-standard", "halma-pro"])
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_the_readings_box_sits_on_page_three_and_names_every_reading(
+    tmp_path: Path, name: str, lang: str
+) -> None:
+    """Every rule beyond the seed is marked as the book's reading, in one box on page 3 under
+    the target section; the winning sentence points to it."""
+    variant = load_variant(EXAMPLES / f"{name}.toml", load_registry())
+    path = tmp_path / "book.pdf"
+    (artifact,) = [a for a in rulebook_artifacts(variant) if a.lang == lang]
+    artifact.write(path)
+    t = Texts(lang)
+    pages = [" ".join(text.replace("\u00a0", " ").split()) for text in page_texts(path)]
+    heading = plain(t("readings.heading"))
+    box = f"{heading} {plain(t('readings.intro'))}"
+    assert [number for number, text in enumerate(pages, 1) if box in text] == [3]
+    text = pages[2]
+    assert text.index(plain(t("lock.heading"))) < text.index(box)
+    rules = variant.rules
+    assert isinstance(rules, HalmaRules)
+    for key in reading_keys(rules):
+        sentence = plain(t(key, triangle=t("triangles.p0")))
+        assert sentence[:50] in text, key
+    assert FIRST_SEAT_READING[lang] in text
+    win = plain(t("options.win_rule_filled", readings=heading))
+    assert win[-60:] in " ".join(pages)
+
+
+def test_the_readings_follow_the_variant() -> None:
+    """Each reading the box prints is true of the variant's rules: the target reading only
+    with the lock, the own-peg reading only with the seed's win rule, departures named."""
+    assert reading_keys(HalmaRules()) == tuple(
+        f"readings.{k}"
+        for k in ("seat", "target", "no_repeat", "pass", "own_peg", "stands", "round")
+    )
+    flipped = reading_keys(HalmaRules(**FLIPPED))
+    assert "readings.target" not in flipped and "readings.own_peg" not in flipped
+    assert {"readings.target_lock_off", "readings.win_rule_own", "readings.jump_own_off"} <= set(
+        flipped
+    )
 
 
 @pytest.mark.parametrize("name", ["halma-standard", "halma-pro"])
@@ -260,7 +334,7 @@ def test_the_five_player_bullet_names_the_page_of_its_note(
     (artifact,) = [a for a in rulebook_artifacts(variant) if a.lang == lang]
     artifact.write(path)
     pages = [" ".join(text.replace("\u00a0", " ").split()) for text in page_texts(path)]
-    note = {"lv": "Ņemiet vērā! Pieciem spēlētājiem", "en": "Note on five players."}[lang]
+    note = {"lv": "Ņemiet vērā! Ja spēlē pieci", "en": "Note on five players."}[lang]
     (on,) = [number for number, text in enumerate(pages, 1) if note in text]
     said = {"lv": f"(sk. piezīmi {on}. lappusē)", "en": f"(see the note on page {on})"}[lang]
     assert any(said in text for text in pages)
@@ -275,7 +349,8 @@ def test_the_winning_section_stays_on_one_page(tmp_path: Path, name: str, lang: 
     artifact.write(path)
     t = Texts(lang)
     pages = [" ".join(text.replace("\u00a0", " ").split()) for text in page_texts(path)]
-    first, last = plain(t("options.win_rule_filled")), plain(t("win.stalemate"))
+    first = plain(t("options.win_rule_filled", readings=t("readings.heading")))
+    last = plain(t("win.stalemate"))
     caption = plain(t("win.caption_filled"))
     (page,) = [text for text in pages if first[:40] in text]
     assert last[:40] in page and caption[:30] in page

@@ -16,7 +16,13 @@ from generator.registry import Registry
 from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.playout import GameStats, play_game
 from plugins.halma.agents import AGENTS, GreedyAgent
-from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, greedy_probe, record_from_log
+from plugins.halma.fast.lane import (
+    HalmaFastLane,
+    ensure_compiled,
+    greedy_probe,
+    kernels,
+    record_from_log,
+)
 from plugins.halma.fast.probe import fast_moves, fast_perft, start_pegs
 from plugins.halma.fast.tables import fast_tables
 from plugins.halma.geometry import holes_per_point, star_board
@@ -404,8 +410,7 @@ def test_best_gain_and_its_path_are_a_move_of_gen_moves() -> None:
     gains it); ``mark_path`` marks a way of that move that another seat's move leaves legal
     unless it lands on a marked landing or leaves a marked jumped hole."""
     ensure_compiled()
-    from plugins.halma.fast import kernels as k
-
+    k = kernels()
     rng = random.Random(31)
     kept = broken = 0
     for _ in range(400):

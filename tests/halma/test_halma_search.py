@@ -18,7 +18,7 @@ from generator.simulate.playout import play_game
 from generator.simulate.table import GameTable
 from generator.variant import parse_variant
 from plugins.halma.agents import AGENTS
-from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled
+from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, search_kernels
 from plugins.halma.fast.plugin import covered, halma_fast_lane
 from plugins.halma.fast.tables import FastTables, fast_tables
 from plugins.halma.movegen import holes_of, mask_of, move_masks
@@ -273,9 +273,8 @@ def test_the_pruning_never_changes_the_move(depth: int, positions: int) -> None:
     seed, on random positions under every rule set, playing to win and to spoil."""
     import numpy as np
 
-    from plugins.halma.fast import search as k
-
     ensure_compiled()
+    k = search_kernels()
     rng = random.Random(depth)
     for i in range(positions):
         players = rng.randint(2, 6 if depth == 3 else 3)
@@ -310,9 +309,8 @@ def test_the_pruning_keeps_the_move_where_the_spoilers_reference_move_is_blocked
     a different move here)."""
     import numpy as np
 
-    from plugins.halma.fast import search as k
-
     ensure_compiled()
+    k = search_kernels()
     t = fast_tables(HalmaRules(n=4, target_lock=True, jump_own=True))
     pegs = [[1, 5, 6, 16, 29, 39, 50, 51, 59, 69], [41, 90, 91, 92, 103, 104, 106, 113, 118, 119]]
     last_from, last_to = np.array([8, 79], np.int64), np.array([69, 41], np.int64)

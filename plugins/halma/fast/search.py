@@ -25,6 +25,16 @@ sum with the target packed.
 A seat whose move completes it (as :func:`plugins.halma.fast.kernels.end_turn` counts it) ends
 the line: a win for the searcher if that seat is the searcher (or, for a spoiler, any seat but
 the victim), sooner better, else a loss. Rounds are not tracked inside the tree.
+
+Work that cannot change the move is skipped (``prune``; the tests compare with plain
+alpha-beta, seed for seed): the ply above the leaves is valued from its moves' gains alone,
+for a spoiler too under ``filled``; when no move of the searcher's can complete it there, only
+its best gain counts (:func:`plugins.halma.fast.kernels.best_gain`, no move list); an
+adversary's reply that leaves the searcher's best move of the node above legal (it neither
+lands on that move's path nor leaves a hole the move jumps) is bounded below by that move's
+gain, and skipped when the bound cannot lower the node's value; below the root the moves are
+sorted once rather than picked one by one (the order there decides only how soon a cut comes:
+the root's values, and so its ties and their random draw, are those of plain alpha-beta).
 """
 
 from __future__ import annotations

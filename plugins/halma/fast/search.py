@@ -302,7 +302,8 @@ def search_move(
     depth = max(depth, 1)
     shallow = victim < 0 or (prune and not own_rule)  # the frontier values the ply above leaves
     # the level whose children the searcher's frontier values: a move of the searcher there
-    # (gain ``ref``, marked by ``mark_path`` with key ``stamp[2]``) bounds each child below
+    # (gain ``ref``, marked by ``mark_path`` with key ``stamp[2]``; found when a node's first
+    # reply does not cut, which most do) bounds each later child below
     bounded = depth - 2 if prune and depth % 2 == 1 and shallow else -1
     known = False
     ref = np.int64(0)
@@ -346,6 +347,18 @@ def search_move(
         if idx[p] < cnt[p] and alpha[p] < beta[p]:
             # the killer of the ply first, then the best-ordered move left: swap it into place
             i = idx[p]
+            if p == bounded and i == 1:
+                # the first reply did not cut: the searcher's best move here bounds the rest
+                known, ref, a, b = best_gain(
+                    board, pos, npegs, me, jover, jland, nb, lock, jump_own, cost, visit, stamp,
+                    stack,
+                )  # fmt: skip
+                if known:
+                    stamp[2] += 1
+                    mark_path(
+                        board, a, b, me, jover, jland, nb, lock, jump_own, mark, stamp[2], parent,
+                        stack,
+                    )  # fmt: skip
             top = i
             killer = -1
             if i == 0 and p > 0:
@@ -408,17 +421,7 @@ def search_move(
                 alpha[q] = alpha[p]
                 beta[q] = beta[p]
                 best[q] = -INF if q % 2 == 0 else INF
-                if q == bounded:
-                    known, ref, a, b = best_gain(
-                        board, pos, npegs, me, jover, jland, nb, lock, jump_own, cost, visit,
-                        stamp, stack,
-                    )  # fmt: skip
-                    if known:
-                        stamp[2] += 1
-                        mark_path(
-                            board, a, b, me, jover, jland, nb, lock, jump_own, mark, stamp[2],
-                            parent, stack,
-                        )  # fmt: skip
+                known = False
                 p = q
                 continue
             if f >= 0:

@@ -86,6 +86,7 @@ class SearchAgent:
             self.last[1],
             t.dist,
             self.stalls,
+            True,
         )
         if f < 0:
             return game.pass_action

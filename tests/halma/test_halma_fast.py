@@ -7,6 +7,7 @@ import random
 import statistics
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
 from generator.api import AgentSpec
@@ -15,7 +16,13 @@ from generator.registry import Registry
 from generator.simulate.generic_agents import RandomAgent
 from generator.simulate.playout import GameStats, play_game
 from plugins.halma.agents import AGENTS, GreedyAgent
-from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, greedy_probe, record_from_log
+from plugins.halma.fast.lane import (
+    HalmaFastLane,
+    ensure_compiled,
+    greedy_probe,
+    kernels,
+    record_from_log,
+)
 from plugins.halma.fast.probe import fast_moves, fast_perft, start_pegs
 from plugins.halma.fast.tables import fast_tables
 from plugins.halma.geometry import holes_per_point, star_board
@@ -396,3 +403,55 @@ def test_a_check_report_plays_on_the_fast_lane_with_its_branching_plot(
     assert statistics.fmean(means[:early]) == pytest.approx(
         statistics.fmean(reference[:early]), rel=0.05
     )
+
+
+def test_best_gain_and_its_path_are_a_move_of_gen_moves() -> None:
+    """``best_gain`` finds the most gain among the moves ``gen_moves`` lists (and a move that
+    gains it); ``mark_path`` marks a way of that move that another seat's move leaves legal
+    unless it lands on a marked landing or leaves a marked jumped hole."""
+    ensure_compiled()
+    k = kernels()
+    rng = random.Random(31)
+    kept = broken = 0
+    for _ in range(400):
+        rules = HalmaRules(
+            n=rng.randint(2, 6),
+            players=rng.randint(2, 6),
+            jump_own=rng.random() < 0.5,
+            target_lock=rng.random() < 0.7,
+        )
+        t = fast_tables(rules)
+        pegs = random_position(rules, rng)
+        seat = rng.randrange(rules.players)
+        board, pos, _, npegs = t.position(pegs)
+        visit = np.zeros((7, 2 * t.size + 2), np.int64)
+        stamp = np.zeros(2, np.int64)
+        stack = np.empty(t.size, np.int32)
+        moves = python_moves(rules, pegs, seat)
+        found, gain, a, b = k.best_gain(
+            board, pos, npegs, seat, *t.move_args(), t.cost, visit, stamp, stack
+        )
+        assert found == bool(moves)
+        if not moves:
+            continue
+        gains = {m: int(t.cost[seat, m[0]] - t.cost[seat, m[1]]) for m in moves}
+        assert gain == max(gains.values()) and gains.get((a, b)) == gain, (rules, pegs, seat)
+        mark = np.zeros((3, t.size), np.int64)
+        parent = np.zeros((2, t.size), np.int32)
+        k.mark_path(board, a, b, seat, *t.move_args(), mark, 1, parent, stack)
+        assert mark[0, b] == 1 and all(board[h] < 0 for h in np.flatnonzero(mark[0] == 1))
+        assert all(board[h] >= 0 for h in np.flatnonzero(mark[1] == 1))
+        others = [s for s in range(rules.players) if s != seat]
+        for other in rng.sample(others, min(2, len(others))):
+            for f, to in rng.sample(sorted(python_moves(rules, pegs, other)) or [(-1, -1)], 1):
+                if f < 0:
+                    continue
+                after = [list(p) for p in pegs]
+                after[other][after[other].index(f)] = to
+                legal = (a, b) in python_moves(rules, after, seat)
+                if mark[0, to] != 1 and mark[1, f] != 1:
+                    assert legal, (rules, pegs, seat, (a, b), (f, to))
+                    kept += 1
+                else:
+                    broken += 1
+    assert kept > 200 and broken > 5  # both cases came up

@@ -18,7 +18,7 @@ from generator.simulate.playout import play_game
 from generator.simulate.table import GameTable
 from generator.variant import parse_variant
 from plugins.halma.agents import AGENTS
-from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled
+from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, search_kernels
 from plugins.halma.fast.plugin import covered, halma_fast_lane
 from plugins.halma.fast.tables import FastTables, fast_tables
 from plugins.halma.movegen import holes_of, mask_of, move_masks
@@ -253,6 +253,75 @@ def test_the_search_plays_a_best_move_of_an_exhaustive_minimax(
         compared += 1
 
 
+def played_position(rules: HalmaRules, rng: random.Random) -> Pegs:
+    """The pegs after a random number of moves of greedy self-play (the rng's seeds)."""
+    game = make_game(rules)
+    greedy = next(spec for spec in AGENTS if spec.name == "greedy")
+    agents = [greedy.factory(game, s, random.Random(rng.random())) for s in range(rules.players)]
+    state = game.new_initial_state()
+    for _ in range(rng.randint(0, 12 * rules.players * (rules.n + 1))):
+        if state.is_terminal():
+            break
+        state.apply_action(agents[state.current_player()].step(state))
+    return [holes_of(state.pegs(s)) for s in range(rules.players)]
+
+
+@pytest.mark.parametrize(("depth", "positions"), [(3, 300), (5, 30)])
+def test_the_pruning_never_changes_the_move(depth: int, positions: int) -> None:
+    """The work the search skips (the spoiler's frontier, the searcher's best gain alone, the
+    bound on the adversaries' children) leaves its move that of plain alpha-beta, seed for
+    seed, on random positions under every rule set, playing to win and to spoil."""
+    import numpy as np
+
+    ensure_compiled()
+    k = search_kernels()
+    rng = random.Random(depth)
+    for i in range(positions):
+        players = rng.randint(2, 6 if depth == 3 else 3)
+        rules = HalmaRules(
+            n=rng.randint(2, 5 if depth == 3 else 3),
+            players=players,
+            jump_own=rng.random() < 0.5,
+            target_lock=rng.random() < 0.7,
+            win_rule=rng.choice(["filled", "own"]),
+        )
+        t = fast_tables(rules)
+        if i % 3 == 0:
+            pegs = (near_completion if i % 2 else random_position)(rules, rng)
+        else:  # a position of a game: chains open up as the pegs meet
+            pegs = played_position(rules, rng)
+        me = rng.randrange(players)
+        victim = rng.choice([-1, -1, *[s for s in range(players) if s != me]])
+        last = np.full(players, -1, np.int64)
+        picks = []
+        for prune in (True, False):
+            board, pos, peg, npegs = t.position(pegs)
+            args = (*t.move_args(), *t.rule_args()[:4], *t.search_args(), last, last, t.dist)
+            picks.append(
+                k.search_probe(i, board, pos, peg, npegs, me, victim, depth, *args, 0, prune)
+            )
+        assert picks[0] == picks[1], (rules, pegs, me, victim)
+
+
+def test_the_pruning_keeps_the_move_where_the_spoilers_reference_move_is_blocked() -> None:
+    """A two-seat spoiler on the standard board whose best move the victim's replies often
+    block: without a third seat nothing bounds those replies (a bound taken for one played
+    a different move here)."""
+    import numpy as np
+
+    ensure_compiled()
+    k = search_kernels()
+    t = fast_tables(HalmaRules(n=4, target_lock=True, jump_own=True))
+    pegs = [[1, 5, 6, 16, 29, 39, 50, 51, 59, 69], [41, 90, 91, 92, 103, 104, 106, 113, 118, 119]]
+    last_from, last_to = np.array([8, 79], np.int64), np.array([69, 41], np.int64)
+    picks = []
+    for prune in (True, False):
+        board, pos, peg, npegs = t.position(pegs)
+        args = (*t.move_args(), *t.rule_args()[:4], *t.search_args(), last_from, last_to, t.dist)
+        picks.append(tuple(k.search_probe(0, board, pos, peg, npegs, 0, 1, 3, *args, 0, prune)))
+    assert picks[0] == picks[1] == (39, 102)
+
+
 def test_the_search_sees_a_completion_two_own_moves_ahead() -> None:
     """``own``: nine pegs in the target, one two steps from the last hole, one far behind
     (whose step scores more): the searcher steps toward the last hole, to complete next."""
@@ -415,12 +484,13 @@ def test_the_move_limit_cuts_games_as_unfinished() -> None:
         ({"n": 3, "jump_own": False, "target_lock": False}, ("random", "search"), (-1, 0)),
     ],
 )
+@pytest.mark.parametrize("budget", [2, 3])
 def test_search_games_replay_through_the_python_engine(
-    options: dict[str, object], agents: tuple[str, ...], victims: tuple[int, ...]
+    options: dict[str, object], agents: tuple[str, ...], victims: tuple[int, ...], budget: int
 ) -> None:
     ensure_compiled()
     rules = HalmaRules.model_validate(options)
-    lane = HalmaFastLane(rules, agents, budgets=(2,) * rules.players, victims=victims)
+    lane = HalmaFastLane(rules, agents, budgets=(budget,) * rules.players, victims=victims)
     table, records = lane.play(8, range(6), header(rules), limit=400)
     assert records is not None
     for stats, record in zip(table, records, strict=True):

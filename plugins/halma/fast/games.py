@@ -145,7 +145,7 @@ def play_games(
                     f, t = search_move(
                         board, pos, peg, npegs, mover, victims[mover], depths[mover], jover,
                         jland, nb, lock, jump_own, tgt, ntgt, players, own_rule, cost, packed,
-                        tmask, reach, last_from, last_to, dist, stalls[mover], work,
+                        tmask, reach, last_from, last_to, dist, stalls[mover], work, True,
                     )  # fmt: skip
                 if kind == SEARCH:
                     stalls[mover] = 0 if dist[mover, f] > dist[mover, t] else stalls[mover] + 1

@@ -129,6 +129,141 @@ def gen_moves(
 
 
 @njit(cache=True)
+def best_gain(board, pos, npegs, seat, jover, jland, nb, lock, jump_own, cost, visit, stamp, stack):
+    """``(moves, gain, from, to)``: whether ``seat`` has a move, the most ``cost[seat, from] -
+    cost[seat, to]`` of its moves, and a move that gains it; the moves of :func:`gen_moves`
+    (the same graphs and components) without writing them: each component keeps only its
+    cheapest hole (cost in ``visit[5]``, hole in ``visit[6]``), and a peg whose own cost is at
+    most the best gain so far is skipped (costs are never negative: it cannot gain more)."""
+    stamp[0] += 1
+    here = stamp[0]
+    found = 0
+    moves = False
+    best = np.int64(-(1 << 62))
+    best_from = -1
+    best_to = -1
+    for k in range(npegs[seat]):
+        s = pos[seat, k]
+        base = cost[seat, s]
+        if moves and base <= best:
+            continue
+        locked = lock[seat, s] != 0
+        row = 1 if locked else 0
+        stamp[1] += 1
+        peg = stamp[1]
+        for d in range(6):
+            o = nb[s, d]
+            if o < 0:
+                continue
+            owner = board[o]
+            if owner < 0:  # a step
+                if not locked or lock[seat, o] != 0:
+                    moves = True
+                    if base - cost[seat, o] > best:
+                        best = base - cost[seat, o]
+                        best_from = s
+                        best_to = o
+                continue
+            if not jump_own and owner == seat:
+                continue
+            f = jland[s, d]
+            if f < 0:
+                continue
+            if board[f] >= 0 or (locked and lock[seat, f] == 0):
+                continue
+            if visit[row, f] == here:
+                c = visit[2 + row, f]
+            else:  # a new component: search it from f, keeping its cheapest hole
+                c = found
+                found += 1
+                visit[row, f] = here
+                visit[2 + row, f] = c
+                least = cost[seat, f]
+                cheapest = f
+                stack[0] = f
+                top = 1
+                while top > 0:
+                    top -= 1
+                    h = stack[top]
+                    for e in range(6):
+                        o2 = jover[h, e]
+                        if o2 < 0:
+                            continue
+                        owner2 = board[o2]
+                        if owner2 < 0 or (not jump_own and owner2 == seat):
+                            continue
+                        t = jland[h, e]
+                        if board[t] >= 0 or visit[row, t] == here:
+                            continue
+                        if locked and lock[seat, t] == 0:
+                            continue
+                        visit[row, t] = here
+                        visit[2 + row, t] = c
+                        if cost[seat, t] < least:
+                            least = cost[seat, t]
+                            cheapest = t
+                        stack[top] = t
+                        top += 1
+                visit[5, c] = least
+                visit[6, c] = cheapest
+            if visit[4, c] != peg:
+                visit[4, c] = peg
+                moves = True
+                if base - visit[5, c] > best:
+                    best = base - visit[5, c]
+                    best_from = s
+                    best_to = visit[6, c]
+    return moves, best, best_from, best_to
+
+
+@njit(cache=True)
+def mark_path(board, a, b, seat, jover, jland, nb, lock, jump_own, mark, key, parent, stack):
+    """Mark one way of the move ``a -> b`` of ``seat`` (a legal move): ``mark[0, h] = key``
+    on the holes it lands on, ``mark[1, h] = key`` on the holes it jumps (a step lands on
+    ``b`` only). Another seat's move ``f -> t`` leaves the move legal when ``t`` is not
+    landed on and ``f`` not jumped. Scratch: ``mark[2]`` (visited), ``parent`` (shape
+    ``(2, holes)``: previous hole and jumped hole), ``stack``."""
+    locked = lock[seat, a] != 0
+    for d in range(6):
+        if nb[a, d] == b and board[b] < 0:
+            mark[0, b] = key
+            return
+    top = 0
+    for d in range(6):
+        o = nb[a, d]
+        if o < 0 or board[o] < 0 or (not jump_own and board[o] == seat):
+            continue
+        f = jland[a, d]
+        if f < 0 or board[f] >= 0 or (locked and lock[seat, f] == 0) or mark[2, f] == key:
+            continue
+        mark[2, f] = key
+        parent[0, f] = a
+        parent[1, f] = o
+        stack[top] = f
+        top += 1
+    while top > 0 and mark[2, b] != key:
+        top -= 1
+        h = stack[top]
+        for e in range(6):
+            o2 = jover[h, e]
+            if o2 < 0 or board[o2] < 0 or (not jump_own and board[o2] == seat):
+                continue
+            t = jland[h, e]
+            if board[t] >= 0 or mark[2, t] == key or (locked and lock[seat, t] == 0):
+                continue
+            mark[2, t] = key
+            parent[0, t] = h
+            parent[1, t] = o2
+            stack[top] = t
+            top += 1
+    h = b
+    while h != a:
+        mark[0, h] = key
+        mark[1, parent[1, h]] = key
+        h = parent[0, h]
+
+
+@njit(cache=True)
 def move_peg(board, pos, peg, f, t):
     """Move the peg on ``f`` to ``t`` (no checks; also undoes a move with ``t, f``)."""
     seat = board[f]

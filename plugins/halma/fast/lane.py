@@ -124,7 +124,7 @@ def _warm_up() -> None:
     last = np.full(t.players, -1, np.int64)
     search_kernels().search_probe(
         1, board, pos, peg, npegs, 0, 1, 2, *t.move_args(), *t.rule_args()[:4],
-        *t.search_args(), last, last, t.dist, 0,
+        *t.search_args(), last, last, t.dist, 0, True,
     )  # fmt: skip
 
 

@@ -25,6 +25,16 @@ sum with the target packed.
 A seat whose move completes it (as :func:`plugins.halma.fast.kernels.end_turn` counts it) ends
 the line: a win for the searcher if that seat is the searcher (or, for a spoiler, any seat but
 the victim), sooner better, else a loss. Rounds are not tracked inside the tree.
+
+Work that cannot change the move is skipped (``prune``; the tests compare with plain
+alpha-beta, seed for seed): the ply above the leaves is valued from its moves' gains alone,
+for a spoiler too under ``filled``; when no move of the searcher's can complete it there, only
+its best gain counts (:func:`plugins.halma.fast.kernels.best_gain`, no move list); an
+adversary's reply that leaves the searcher's best move of the node above legal (it neither
+lands on that move's path nor leaves a hole the move jumps) is bounded below by that move's
+gain, and skipped when the bound cannot lower the node's value; below the root the moves are
+sorted once rather than picked one by one (the order there decides only how soon a cut comes:
+the root's values, and so its ties and their random draw, are those of plain alpha-beta).
 """
 
 from __future__ import annotations
@@ -36,7 +46,7 @@ configure()
 import numpy as np  # noqa: E402
 from numba import njit  # noqa: E402
 
-from plugins.halma.fast.kernels import gen_moves, move_peg  # noqa: E402
+from plugins.halma.fast.kernels import best_gain, gen_moves, mark_path, move_peg  # noqa: E402
 
 WIN = np.int64(1) << 40
 """Value of a line that ends in the searcher's win (minus the plies it takes)."""
@@ -59,7 +69,8 @@ INF = np.int64(1) << 50
 def scratch(players, width, size, depth):
     """Work arrays of :func:`search_move` for boards of ``size`` holes, at most ``width`` pegs
     a seat and ``depth`` plies: per ply the moves (from, to, mover, order score), the move
-    generator's scratch, and the evaluation's per-seat counters."""
+    generator's scratch, the evaluation's per-seat counters, and the marks and parents of
+    :func:`plugins.halma.fast.kernels.mark_path`."""
     cap = players * (width * size + 1)
     plies = max(depth, 1)
     mf = np.empty((plies, cap), np.int32)
@@ -67,10 +78,12 @@ def scratch(players, width, size, depth):
     ms = np.empty((plies, cap), np.int32)
     score = np.empty((plies, cap), np.int64)
     visit = np.zeros((7, 2 * size + 2), np.int64)
-    stamp = np.zeros(2, np.int64)
+    stamp = np.zeros(3, np.int64)
     stack = np.empty(size, np.int32)
     counters = np.zeros((3, players), np.int64)
-    return mf, mt, ms, score, visit, stamp, stack, counters
+    mark = np.zeros((3, size), np.int64)
+    parent = np.zeros((2, size), np.int32)
+    return mf, mt, ms, score, visit, stamp, stack, counters, mark, parent
 
 
 @njit(cache=True)
@@ -178,35 +191,69 @@ def expand(
 
 
 @njit(cache=True)
+def leaf_value(me, victim, players, m, gain, done, ply, counters):
+    """The value of the position after seat ``m``'s move of ``gain`` (its ``rest`` that much
+    smaller; ``done``: the move completes it; ``m = -1``: a pass) one ply above the leaves:
+    :func:`evaluate` of the position (or the end of the line) with only ``m``'s ``rest``
+    changed."""
+    if done:
+        mine = m == me if victim < 0 else m != victim
+        return WIN - ply if mine else ply - WIN
+    focus = me if victim < 0 else victim
+    low = INF
+    for s in range(players):
+        if s != focus:
+            r = counters[0, s] - gain if s == m else counters[0, s]
+            if r < low:
+                low = r
+    if low == INF:  # one seat only
+        low = 0
+    if victim < 0:
+        return low - (counters[0, me] - gain if m == me else counters[0, me])
+    return (counters[0, victim] - gain if m == victim else counters[0, victim]) - low
+
+
+@njit(cache=True)
+def bound(me, victim, players, gain, known, counters):
+    """A lower bound of :func:`frontier`'s value of the searcher's ply (the position in
+    ``counters``): with ``known``, the searcher has a move of ``gain``; without, a spoiler
+    still scores at least the victim's ``rest`` minus the smallest third seat's (``-INF``
+    when there is no bound)."""
+    if known:
+        return leaf_value(me, victim, players, me, gain, False, 0, counters)
+    if victim < 0:
+        return -INF
+    low = INF
+    for s in range(players):
+        if s != victim and s != me and counters[0, s] < low:
+            low = counters[0, s]
+    return counters[0, victim] - low if low < INF else -INF
+
+
+@njit(cache=True)
 def frontier(
-    board, pos, npegs, side_me, me, players, jover, jland, nb, lock, jump_own, ntgt, own_rule,
-    cost, tmask, visit, stamp, stack, mf, mt, ms, score, counters, ply,
+    board, pos, npegs, side_me, me, victim, players, jover, jland, nb, lock, jump_own, ntgt,
+    own_rule, cost, tmask, visit, stamp, stack, mf, mt, ms, score, counters, ply, prune,
 ):  # fmt: skip
-    """The value of a node one ply above the leaves for a seat playing to win: its moves
-    only change the mover's ``rest``, so each leaf is valued without being played."""
+    """The value of a node one ply above the leaves, for a seat playing to win or a spoiler
+    under the ``filled`` win rule (whose leaves read only the ``rest``): the ply's moves only
+    change the mover's ``rest`` and whether it completes, so each leaf is valued without
+    being played, and when no move of the searcher's ply can complete it only its best gain
+    matters (:func:`plugins.halma.fast.kernels.best_gain`, no move list)."""
+    near = counters[1, me] + 1 >= ntgt if own_rule else counters[2, me] <= 1
+    if prune and side_me and not near:
+        moves, gain, _, _ = best_gain(
+            board, pos, npegs, me, jover, jland, nb, lock, jump_own, cost, visit, stamp, stack
+        )
+        if not moves:
+            return leaf_value(me, victim, players, -1, 0, False, ply, counters)
+        return leaf_value(me, victim, players, me, gain, False, ply, counters)
     count = expand(
-        board, pos, npegs, side_me, me, -1, players, jover, jland, nb, lock, jump_own, cost,
+        board, pos, npegs, side_me, me, victim, players, jover, jland, nb, lock, jump_own, cost,
         visit, stamp, stack, mf, mt, ms, score,
     )  # fmt: skip
-    # the two smallest ``rest`` of the opponents, and whose the smallest is
-    low = INF
-    second = INF
-    who = -1
-    for s in range(players):
-        if s != me:
-            r = counters[0, s]
-            if r < low:
-                second = low
-                low = r
-                who = s
-            elif r < second:
-                second = r
-    if who < 0:
-        low = 0
-        second = 0
-    mine = counters[0, me]
     if mf[0] < 0:
-        return low - mine
+        return leaf_value(me, victim, players, -1, 0, False, ply, counters)
     value = -INF if side_me else INF
     for i in range(count):
         m = ms[i]
@@ -214,33 +261,52 @@ def frontier(
         out = (tmask[mf[i]] >> m) & 1
         own = counters[1, m] + into - out
         done = own == ntgt if own_rule else own > 0 and counters[2, m] - into + out == 0
+        v = leaf_value(me, victim, players, m, score[i], done, ply, counters)
         if side_me:
-            v = WIN - ply if done else low - (mine - score[i])
             if v > value:
                 value = v
-        else:
-            if done:
-                v = ply - WIN
-            else:
-                rest = counters[0, m] - score[i]
-                other = second if m == who else low
-                v = (rest if rest < other else other) - mine
-            if v < value:
-                value = v
+        elif v < value:
+            value = v
     return value
+
+
+@njit(cache=True)
+def sort_tail(mf, mt, ms, score, lo, hi):
+    """Sort the moves ``lo:hi`` of a ply by their order score, highest first."""
+    if hi - lo < 2:
+        return
+    order = np.argsort(-score[lo:hi]) + lo
+    f = mf[order]
+    t = mt[order]
+    m = ms[order]
+    sc = score[order]
+    mf[lo:hi] = f
+    mt[lo:hi] = t
+    ms[lo:hi] = m
+    score[lo:hi] = sc
 
 
 @njit(cache=True)
 def search_move(
     board, pos, peg, npegs, me, victim, depth, jover, jland, nb, lock, jump_own, tgt, ntgt,
     players, own_rule, cost, packed, tmask, reach, last_from, last_to, dist, stalls, work,
+    prune,
 ):  # fmt: skip
     """``(from, to)`` of the searcher's move in the position (``(-1, -1)``: it must pass);
     ``stalls``: the searcher's own moves in a row that brought no peg nearer (``dist``) the
     target tip; ``work`` from :func:`scratch` for at least ``depth`` plies. The position is
-    restored."""
-    mf, mt, ms, score, visit, stamp, stack, counters = work
+    restored. ``prune``: skip work that cannot change the move (the spoiler's frontier, the
+    searcher's best gain alone, the bound on the adversaries' children); ``False`` searches
+    every node as plain alpha-beta does, for tests (the same move)."""
+    mf, mt, ms, score, visit, stamp, stack, counters, mark, parent = work
     depth = max(depth, 1)
+    shallow = victim < 0 or (prune and not own_rule)  # the frontier values the ply above leaves
+    # the level whose children the searcher's frontier values: a move of the searcher there
+    # (gain ``ref``, marked by ``mark_path`` with key ``stamp[2]``; found when a node's first
+    # reply does not cut, which most do) bounds each later child below
+    bounded = depth - 2 if prune and depth % 2 == 1 and shallow else -1
+    known = False
+    ref = np.int64(0)
     for s in range(players):
         counters[0, s] = -packed[s]
         counters[1, s] = 0
@@ -281,6 +347,18 @@ def search_move(
         if idx[p] < cnt[p] and alpha[p] < beta[p]:
             # the killer of the ply first, then the best-ordered move left: swap it into place
             i = idx[p]
+            if p == bounded and i == 1:
+                # the first reply did not cut: the searcher's best move here bounds the rest
+                known, ref, a, b = best_gain(
+                    board, pos, npegs, me, jover, jland, nb, lock, jump_own, cost, visit, stamp,
+                    stack,
+                )  # fmt: skip
+                if known:
+                    stamp[2] += 1
+                    mark_path(
+                        board, a, b, me, jover, jland, nb, lock, jump_own, mark, stamp[2], parent,
+                        stack,
+                    )  # fmt: skip
             top = i
             killer = -1
             if i == 0 and p > 0:
@@ -290,6 +368,11 @@ def search_move(
                         break
             if killer >= 0:
                 top = killer
+            elif p > 0 and i > 0:
+                # below the root the order only decides how soon a cut comes (the root's
+                # values are the same), so the moves left are sorted once, best first
+                if i == 1:
+                    sort_tail(mf[p], mt[p], ms[p], score[p], 1, cnt[p])
             else:
                 for j in range(i + 1, cnt[p]):
                     if score[p, j] > score[p, top]:
@@ -311,12 +394,22 @@ def search_move(
                 v = evaluate(
                     pos, npegs, me, victim, players, own_rule, tgt, ntgt, board, reach, counters
                 )
-            elif p + 2 == depth and victim < 0:
+            elif p == bounded and (
+                bound(
+                    me, victim, players, ref,
+                    known and (f < 0 or (mark[0, t] != stamp[2] and mark[1, f] != stamp[2])),
+                    counters,
+                ) >= best[p]
+            ):  # fmt: skip
+                # the searcher's reference move is still legal (or the bound holds without
+                # it): this child cannot lower the node's value, so it is not searched
+                v = best[p]
+            elif p + 2 == depth and shallow:
                 q = p + 1
                 v = frontier(
-                    board, pos, npegs, q % 2 == 0, me, players, jover, jland, nb, lock,
+                    board, pos, npegs, q % 2 == 0, me, victim, players, jover, jland, nb, lock,
                     jump_own, ntgt, own_rule, cost, tmask, visit, stamp, stack, mf[q], mt[q],
-                    ms[q], score[q], counters, q,
+                    ms[q], score[q], counters, q, prune,
                 )  # fmt: skip
             else:
                 q = p + 1
@@ -328,6 +421,7 @@ def search_move(
                 alpha[q] = alpha[p]
                 beta[q] = beta[p]
                 best[q] = -INF if q % 2 == 0 else INF
+                known = False
                 p = q
                 continue
             if f >= 0:
@@ -379,6 +473,7 @@ def search_move(
 def search_probe(
     seed, board, pos, peg, npegs, me, victim, depth, jover, jland, nb, lock, jump_own, tgt,
     ntgt, players, own_rule, cost, packed, tmask, reach, last_from, last_to, dist, stalls,
+    prune,
 ):  # fmt: skip
     """:func:`search_move` with the generator seeded ``seed`` and its own work arrays (the
     Python path: one decision)."""
@@ -387,4 +482,5 @@ def search_probe(
     return search_move(
         board, pos, peg, npegs, me, victim, depth, jover, jland, nb, lock, jump_own, tgt, ntgt,
         players, own_rule, cost, packed, tmask, reach, last_from, last_to, dist, stalls, work,
+        prune,
     )  # fmt: skip

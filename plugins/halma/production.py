@@ -93,7 +93,13 @@ class HalmaProduction(StrictModel):
         description="pegs of each colour in the box (empty = one per hole of a triangle of "
         "that colour: 10 standard, 15 pro)",
     )
-    stl_tolerance: float = Field(0.05, gt=0, le=5, description="STL chord tolerance")
+    stl_tolerance: float = Field(
+        0.05,
+        ge=0.01,
+        le=5,
+        description="STL chord tolerance (at least 0.01 mm: a finer mesh grows huge, no machine "
+        "uses it)",
+    )
 
     @field_validator("box_colours")
     @classmethod

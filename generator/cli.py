@@ -177,22 +177,11 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
     from generator.atomic import check_folder_target
     from generator.build import BuildError, collect_artifacts, select
     from generator.build import build as run_build
-    from generator.checks import static_checks
 
     kinds = _only_kinds(only)
     registry, loaded = _load(variant)
     check_folder_target(Path(out) if out else Path("outputs") / loaded.name, "--out", beside=True)
-    failed = [c for c in static_checks(registry, loaded) if not c.ok]
-    for check in failed:
-        click.echo(f"plywright: {check.severity}: {check.name}: {check.message}", err=True)
-    errors = sum(check.severity == "error" for check in failed)
-    if errors and not force:
-        click.echo(
-            f"plywright: build refused, previous build kept: {errors} static check error(s) "
-            "(fix the variant, or build anyway with --force)",
-            err=True,
-        )
-        sys.exit(1)
+    _static_gate(registry, loaded, force, "build", every_failure=True)
     total = len(select(collect_artifacts(registry, loaded), kinds))
     with _progress(total, "building", quiet) as advance:
         try:
@@ -208,6 +197,28 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
             sys.exit(1)
     if not quiet:
         click.echo(f"{len(result.manifest['artifacts'])} artifacts in {result.folder}")
+
+
+def _static_gate(
+    registry: Registry, variant: Variant, force: bool, command: str, *, every_failure: bool
+) -> None:
+    """Stop ``command`` (exit 1) when a static check finds ``variant`` unmakeable, unless
+    ``force``: the failed checks' lines (every one, or only the errors that stop it), then one
+    line naming the errors. ``build`` keeps the previous build."""
+    from generator.checks import static_gate
+
+    gate = static_gate(registry, variant, force=force)
+    shown = gate.failed if every_failure else gate.errors if gate.refused else ()
+    for line in gate.lines(shown):
+        click.echo(f"plywright: {line}", err=True)
+    if gate.refused:
+        kept = ", previous build kept" if command == "build" else ""
+        click.echo(
+            f"plywright: {command} refused{kept}: {len(gate.errors)} static check error(s) "
+            f"({gate.names()}): fix the variant, or {command} anyway with --force",
+            err=True,
+        )
+        sys.exit(1)
 
 
 def _only_kinds(only: str | None) -> list[str] | None:
@@ -256,6 +267,9 @@ def _only_kinds(only: str | None) -> list[str] | None:
     "probes (default: [check] probes, quick).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option(
+    "--force", is_flag=True, help="Play even when a static check finds the variant unmakeable."
+)
 def check(
     variant: str,
     count: int | None,
@@ -269,8 +283,13 @@ def check(
     engine: str,
     probes: str | None,
     quiet: bool,
+    force: bool,
 ) -> None:
-    """Static checks plus simulated games; exit 0 playable, 1 unplayable."""
+    """Static checks plus simulated games; exit 0 playable, 1 unplayable.
+
+    A variant with static-check errors (a mat no printer takes, holes that overlap...) is
+    refused before any game unless --force is given: it could not be made as it is.
+    """
     from generator import atomic
     from generator.report.document import check_report_path
     from generator.simulate.executors import check_scheduler
@@ -286,6 +305,7 @@ def check(
         atomic.check_folder_target(Path(records), "--records")
     if report_path:
         atomic.check_file_target(check_report_path(Path(report_path), "--report"), "--report")
+    _static_gate(registry, loaded, force, "check", every_failure=False)
     if scheduler:
         check_scheduler(scheduler)
         if records:

@@ -34,7 +34,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from generator.errors import BackendLost, InputError, cut, excerpt
+from generator.errors import BackendLost, InputError, excerpt, fit
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
     from generator.api import AgentSpec, GameDefinition
@@ -193,7 +193,7 @@ def build(variant: str, out: str | None, only: str | None, quiet: bool, force: b
                 on_artifact=lambda a: advance(1, a.path),
             )
         except BuildError as exc:
-            click.echo(f"plywright: build failed, previous build kept: {exc}", err=True)
+            _say(f"plywright: build failed, previous build kept: {exc}")
             sys.exit(1)
     if not quiet:
         click.echo(f"{len(result.manifest['artifacts'])} artifacts in {result.folder}")
@@ -210,7 +210,7 @@ def _static_gate(
     gate = static_gate(registry, variant, force=force)
     shown = gate.failed if every_failure else gate.errors if gate.refused else ()
     for line in gate.lines(shown):
-        click.echo(f"plywright: {line}", err=True)
+        _say(f"plywright: {line}")
     if gate.refused:
         kept = ", previous build kept" if command == "build" else ""
         click.echo(
@@ -589,22 +589,24 @@ def main(argv: list[str] | None = None) -> None:
 
 
 MAX_LINE = 2000
-"""Longest error line: a message that echoes an option's value (click quotes it whole) is cut,
-so a 5 MB argument does not come back as a 5 MB line."""
+"""Longest error line, in bytes of UTF-8 with its prefix and newline: a message that echoes an
+option's value (click quotes it whole) has the value cut, not the reason, so a 5 MB argument
+does not come back as a 5 MB line."""
 
 
-def _line(message: str) -> str:
-    return cut(" ".join(message.split()), MAX_LINE)
+def _say(line: str) -> None:
+    """Write one error line to stderr, within :data:`MAX_LINE` (:func:`generator.errors.fit`)."""
+    click.echo(fit(line, MAX_LINE - 1), err=True)
 
 
 def _run(argv: list[str]) -> None:
     try:
         cli.main(args=argv, prog_name="plywright", standalone_mode=False)
     except InputError as exc:
-        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
+        _say(f"plywright: error: {exc}")
         sys.exit(EXIT_BAD_INPUT)
     except BackendLost as exc:
-        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
+        _say(f"plywright: error: {exc}")
         # end now: the lost cluster's client threads would log it again, with tracebacks, as
         # the interpreter shuts down (nothing of this run is left to write)
         sys.stdout.flush()
@@ -615,7 +617,7 @@ def _run(argv: list[str]) -> None:
             click.echo(exc.format_message(), err=True)
             sys.exit(EXIT_BAD_INPUT)
         command = exc.ctx.command_path if exc.ctx else "plywright"
-        click.echo(f"{command}: error: {_line(exc.format_message())}", err=True)
+        _say(f"{command}: error: {exc.format_message()}")
         sys.exit(EXIT_BAD_INPUT)
     except click.Abort:
         click.echo("plywright: aborted", err=True)
@@ -623,11 +625,11 @@ def _run(argv: list[str]) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"plywright: error: {_line(exc.format_message())}", err=True)
+        _say(f"plywright: error: {exc.format_message()}")
         sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:  # disk full, permissions: one line, not a traceback
         where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"plywright: error: {where}{exc.strerror or exc}", err=True)
+        _say(f"plywright: error: {where}{exc.strerror or exc}")
         sys.exit(1)

@@ -1,12 +1,29 @@
-"""The body of ``plywright serve``: start the designer with uvicorn and print its URL."""
+"""The body of ``plywright serve``: take the address, draw every game's first preview, then
+listen with uvicorn and print the URL.
+
+The order is the promise the URL line makes: the socket is bound first (a port in use or a
+bad host is one line, before any wait), the previews are warmed next (the worker processes
+start and each game's first answer is cached), and only then does the server listen and say
+so. So the first visitor is answered from a warm cache, and nobody connects to a server that
+is still warming (the port refuses connections until the URL line).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
 
 import click
+import uvicorn
+
+from generator.errors import InputError, cut, excerpt
 
 LOOPBACK_NAMES = ("localhost",)
+PREFIX = "plywright designer: "
 
 
 def is_loopback(host: str) -> bool:
@@ -24,19 +41,74 @@ def url_of(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (``port`` 0: any free one), not yet listening.
+
+    An address that cannot be had (a port in use, an unknown host) is :class:`InputError`."""
+    where = f"--host {excerpt(host)} --port {port}"
+    try:
+        found = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InputError(f"{where}: cannot listen there ({reason})") from None
+    family, kind, proto, _, address = found[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"{where}: cannot listen there ({exc.strerror or exc})") from None
+    return sock
+
+
+def warm(app: Any, say: Callable[[str], None]) -> None:
+    """Draw every game's first preview (``app.state.warm_up``), saying so before and after."""
+    say(f"{PREFIX}drawing the first previews before listening")
+    began = time.perf_counter()
+    count = asyncio.run(app.state.warm_up())
+    say(f"{PREFIX}{count} previews ready in {time.perf_counter() - began:.1f} s")
+
+
 def serve(host: str, port: int) -> None:
     """Run the designer until interrupted; jobs end and their folders go with the server."""
-    import uvicorn
-
     from generator.web.app import create_app
 
+    sock = bound_socket(host, port)
     local = is_loopback(host)
     if not local:
         click.echo(
-            f"plywright: warning: serving on {host}, reachable from other machines: anyone "
-            "who can reach it can run checks and builds here",
+            f"plywright: warning: serving on {cut(host)}, reachable from other machines: "
+            "anyone who can reach it can run checks and builds here",
             err=True,
         )
     app = create_app(allowed_hosts=None if not local else ("127.0.0.1", "localhost", "[::1]"))
-    click.echo(f"plywright designer: {url_of(host, port)} (Ctrl+C stops it)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    url = url_of(host, sock.getsockname()[1])
+    try:
+        warm(app, click.echo)
+        config = uvicorn.Config(app, log_level="warning")
+        server = ListeningServer(config, lambda: click.echo(f"{PREFIX}{url} (Ctrl+C stops it)"))
+        server.run(sockets=[sock])
+    finally:
+        app.state.previews.close()
+        app.state.jobs.close()
+        sock.close()
+
+
+class ListeningServer(uvicorn.Server):
+    """A uvicorn server that calls ``on_listening`` once its socket listens, before the event
+    loop answers anyone: whoever reads that line may connect, and nobody is answered before
+    it is written."""
+
+    def __init__(self, config: uvicorn.Config, on_listening: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.on_listening = on_listening
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            self.on_listening()

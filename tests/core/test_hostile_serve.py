@@ -11,6 +11,7 @@ measured by ``benchmarks/web_bench.py --cold``, not here.
 
 from __future__ import annotations
 
+import functools
 import os
 import select
 import socket
@@ -33,6 +34,7 @@ READY = "previews ready in"
 LISTENING = "(Ctrl+C stops it)"
 
 
+@functools.cache
 def first_request(game: str) -> dict[str, Any]:
     """What the designer page of ``game`` sends first: its starting name, preset and values."""
     registry = load_registry()

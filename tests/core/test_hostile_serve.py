@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -145,3 +146,15 @@ def test_a_host_that_cannot_be_had_is_one_line(run_cli: CliRunner, host: str) ->
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr[:500]
     assert "--host " in lines[0] and "cannot listen there" in lines[0]
     assert len(lines[0]) < 300
+
+
+def test_ctrl_c_while_warming_stops_the_server_in_one_line(
+    cold_server: tuple[subprocess.Popen[bytes], int],
+) -> None:
+    process, port = cold_server
+    assert _next_line(process) == WARMING
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err.decode()
+    assert err.decode() == "plywright: interrupted\n"
+    assert _first_preview(port) is None, "it never listened"

@@ -161,25 +161,27 @@ def test_an_edge_number_checks_cleanly_or_is_refused_naming_the_field(
 @pytest.mark.parametrize(
     ("game", "table", "field", "value", "bound"),
     [
-        ("kubb", "rules", "hit_reach", 5e-324, "greater than or equal to 0.01"),
-        ("kubb", "rules", "hit_reach", 1e-300, "greater than or equal to 0.01"),
-        ("halma", "production", "stl_tolerance", 5e-324, "greater than or equal to 0.01"),
-        ("kubb", "production", "stl_tolerance", 1e-300, "greater than or equal to 0.01"),
+        ("kubb", "rules", "hit_reach", 5e-324, "0.01"),
+        ("kubb", "rules", "hit_reach", 1e-300, "0.01"),
+        ("halma", "production", "stl_tolerance", 5e-324, "0.01"),
+        ("kubb", "production", "stl_tolerance", 1e-300, "0.01"),
+        ("halma", "production", "hole_depth", 5e-324, "1"),
     ],
 )
 def test_nonsense_sizes_are_refused_by_a_stated_bound(
     registry: Registry, game: str, table: str, field: str, value: float, bound: str
 ) -> None:
     """A reach of 5e-324 m divided the throw model by zero in the probes; a chord tolerance of
-    5e-324 mm made the STL mesher fail: the bound is stated, and the line says what it means."""
+    5e-324 mm made the STL mesher fail; a hole 5e-324 mm deep was drilled: each bound is
+    stated, and the line says what it means."""
     model = registry.games[game].rules_model if table == "rules" else None
     model = model or registry.games[game].production_model
     description = model.model_fields[field].description
-    assert description and "at least 0.01" in description
+    assert description and f"at least {bound}" in description
     with pytest.raises(InputError) as caught:
         parse_variant({"game": game, table: {field: value}}, registry)
     message = str(caught.value)
-    assert f"[{table}] {field}: Input should be {bound}" in message
+    assert f"[{table}] {field}: Input should be greater than or equal to {bound}," in message
     assert message.endswith(f" — {description}"), message
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import signal
 import socket
 import time
 from collections.abc import Callable
@@ -66,11 +67,29 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+INTERRUPTS = {signal.SIGINT, signal.SIGTERM}
+
+
 def warm(app: Any, say: Callable[[str], None]) -> None:
-    """Draw every game's first preview (``app.state.warm_up``), saying so before and after."""
+    """Draw every game's first preview (``app.state.warm_up``), saying so before and after.
+
+    Ctrl-C stops it at once: the interrupts are held only while the event loop is being
+    made (one arriving in the middle of that would leave a half-made loop that complains as
+    it goes), and delivered as the warm-up begins."""
     say(f"{PREFIX}drawing the first previews before listening")
     began = time.perf_counter()
-    count = asyncio.run(app.state.warm_up())
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
+
+    async def warm_up() -> int:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a held interrupt lands here
+        count: int = await app.state.warm_up()
+        return count
+
+    try:
+        with asyncio.Runner() as runner:
+            count = runner.run(warm_up())
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     say(f"{PREFIX}{count} previews ready in {time.perf_counter() - began:.1f} s")
 
 

@@ -67,29 +67,52 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-INTERRUPTS = {signal.SIGINT, signal.SIGTERM}
+INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
 
 
 def warm(app: Any, say: Callable[[str], None]) -> None:
     """Draw every game's first preview (``app.state.warm_up``), saying so before and after.
 
-    Ctrl-C stops it at once: the interrupts are held only while the event loop is being
-    made (one arriving in the middle of that would leave a half-made loop that complains as
-    it goes), and delivered as the warm-up begins."""
+    Ctrl-C (or SIGTERM) stops it at once and cleanly: the event loop takes the interrupt (no
+    exception lands in the middle of a task or of the loop's making), cancels the warm-up,
+    and the signal is raised again once the loop is closed, for the command's own handler."""
     say(f"{PREFIX}drawing the first previews before listening")
     began = time.perf_counter()
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
+    previous = {sig: signal.getsignal(sig) for sig in INTERRUPTS}
+    received: list[int] = []
+    # held while the loop is made (a half-made loop complains as it goes), taken by it after
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
 
     async def warm_up() -> int:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)  # a held interrupt lands here
-        count: int = await app.state.warm_up()
-        return count
+        loop = asyncio.get_running_loop()
+        task: asyncio.Future[int] = asyncio.ensure_future(app.state.warm_up())
+
+        def stop(sig: int) -> None:
+            received.append(sig)
+            task.cancel()
+
+        for sig in INTERRUPTS:
+            if previous[sig] != signal.SIG_IGN:
+                loop.add_signal_handler(sig, stop, sig)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        try:
+            count: int = await task
+            return count
+        except asyncio.CancelledError:
+            if not received:
+                raise
+            return 0
 
     try:
         with asyncio.Runner() as runner:
             count = runner.run(warm_up())
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if received:
+        signal.raise_signal(received[0])  # the command's own handler ends it, in one line
+        raise SystemExit(128 + received[0])
     say(f"{PREFIX}{count} previews ready in {time.perf_counter() - began:.1f} s")
 
 

@@ -35,7 +35,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from generator.errors import BackendLost, InputError, cut, excerpt
+from generator.errors import BackendLost, InputError, excerpt, fit
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
     from generator.api import AgentSpec, Artifact, GameDefinition
@@ -200,7 +200,6 @@ def build(
     from generator.atomic import check_folder_target
     from generator.build import BuildError, collect_artifacts, select
     from generator.build import build as run_build
-    from generator.checks import static_checks
 
     kinds = _only_kinds(only)
     machine = None
@@ -210,17 +209,7 @@ def build(
         machine = load_machine(Path(machine_file) if machine_file else None)
     registry, loaded = _load(variant)
     check_folder_target(Path(out) if out else Path("outputs") / loaded.name, "--out", beside=True)
-    failed = [c for c in static_checks(registry, loaded) if not c.ok]
-    for check in failed:
-        click.echo(f"plywright: {check.severity}: {check.name}: {check.message}", err=True)
-    errors = sum(check.severity == "error" for check in failed)
-    if errors and not force:
-        click.echo(
-            f"plywright: build refused, previous build kept: {errors} static check error(s) "
-            "(fix the variant, or build anyway with --force)",
-            err=True,
-        )
-        sys.exit(1)
+    _static_gate(registry, loaded, force, "build", every_failure=True)
     extra: list[Artifact] = []
     summary = None
     if machine is not None:
@@ -241,7 +230,7 @@ def build(
                 summary=summary,
             )
         except BuildError as exc:
-            click.echo(f"plywright: build failed, previous build kept: {exc}", err=True)
+            _say(f"plywright: build failed, previous build kept: {exc}")
             sys.exit(1)
     if not quiet:
         click.echo(f"{len(result.manifest['artifacts'])} artifacts in {result.folder}")
@@ -258,6 +247,28 @@ def machine_new() -> None:
     from generator.cam.machine import machine_template
 
     click.echo(machine_template(), nl=False)
+
+
+def _static_gate(
+    registry: Registry, variant: Variant, force: bool, command: str, *, every_failure: bool
+) -> None:
+    """Stop ``command`` (exit 1) when a static check finds ``variant`` unmakeable, unless
+    ``force``: the failed checks' lines (every one, or only the errors that stop it), then one
+    line naming the errors. ``build`` keeps the previous build."""
+    from generator.checks import static_gate
+
+    gate = static_gate(registry, variant, force=force)
+    shown = gate.failed if every_failure else gate.errors if gate.refused else ()
+    for line in gate.lines(shown):
+        _say(f"plywright: {line}")
+    if gate.refused:
+        kept = ", previous build kept" if command == "build" else ""
+        click.echo(
+            f"plywright: {command} refused{kept}: {len(gate.errors)} static check error(s) "
+            f"({gate.names()}): fix the variant, or {command} anyway with --force",
+            err=True,
+        )
+        sys.exit(1)
 
 
 def _only_kinds(only: str | None) -> list[str] | None:
@@ -318,6 +329,9 @@ def _only_kinds(only: str | None) -> list[str] | None:
     "ends inconclusive.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option(
+    "--force", is_flag=True, help="Play even when a static check finds the variant unmakeable."
+)
 def check(
     variant: str,
     count: int | None,
@@ -333,10 +347,15 @@ def check(
     probe_games: int | None,
     budget: float | None,
     quiet: bool,
+    force: bool,
 ) -> None:
     """Static checks plus simulated games; exit 0 playable, 1 unplayable, 3 inconclusive (a
     probe or stage ended undecided: the report names it and the command that decides it).
-    ``--games N`` bounds every stage; the plan is printed before the first game."""
+    ``--games N`` bounds every stage; the plan is printed before the first game.
+
+    A variant with static-check errors (a mat no printer takes, holes that overlap...) is
+    refused before any game unless --force is given: it could not be made as it is.
+    """
     from generator import atomic
     from generator.report.document import check_report_path
     from generator.simulate.executors import check_scheduler
@@ -352,6 +371,7 @@ def check(
         atomic.check_folder_target(Path(records), "--records")
     if report_path:
         atomic.check_file_target(check_report_path(Path(report_path), "--report"), "--report")
+    _static_gate(registry, loaded, force, "check", every_failure=False)
     if scheduler:
         check_scheduler(scheduler)
         if records:
@@ -654,22 +674,24 @@ def main(argv: list[str] | None = None) -> None:
 
 
 MAX_LINE = 2000
-"""Longest error line: a message that echoes an option's value (click quotes it whole) is cut,
-so a 5 MB argument does not come back as a 5 MB line."""
+"""Longest error line, in bytes of UTF-8 with its prefix and newline: a message that echoes an
+option's value (click quotes it whole) has the value cut, not the reason, so a 5 MB argument
+does not come back as a 5 MB line."""
 
 
-def _line(message: str) -> str:
-    return cut(" ".join(message.split()), MAX_LINE)
+def _say(line: str) -> None:
+    """Write one error line to stderr, within :data:`MAX_LINE` (:func:`generator.errors.fit`)."""
+    click.echo(fit(line, MAX_LINE - 1), err=True)
 
 
 def _run(argv: list[str]) -> None:
     try:
         cli.main(args=argv, prog_name="plywright", standalone_mode=False)
     except InputError as exc:
-        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
+        _say(f"plywright: error: {exc}")
         sys.exit(EXIT_BAD_INPUT)
     except BackendLost as exc:
-        click.echo(f"plywright: error: {_line(str(exc))}", err=True)
+        _say(f"plywright: error: {exc}")
         # end now: the lost cluster's client threads would log it again, with tracebacks, as
         # the interpreter shuts down (nothing of this run is left to write)
         sys.stdout.flush()
@@ -680,7 +702,7 @@ def _run(argv: list[str]) -> None:
             click.echo(exc.format_message(), err=True)
             sys.exit(EXIT_BAD_INPUT)
         command = exc.ctx.command_path if exc.ctx else "plywright"
-        click.echo(f"{command}: error: {_line(exc.format_message())}", err=True)
+        _say(f"{command}: error: {exc.format_message()}")
         sys.exit(EXIT_BAD_INPUT)
     except click.Abort:
         click.echo("plywright: aborted", err=True)
@@ -688,11 +710,11 @@ def _run(argv: list[str]) -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
-        click.echo(f"plywright: error: {_line(exc.format_message())}", err=True)
+        _say(f"plywright: error: {exc.format_message()}")
         sys.exit(EXIT_BAD_INPUT)
     except BrokenPipeError:
         sys.exit(0)
     except OSError as exc:  # disk full, permissions: one line, not a traceback
         where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(f"plywright: error: {where}{exc.strerror or exc}", err=True)
+        _say(f"plywright: error: {where}{exc.strerror or exc}")
         sys.exit(1)

@@ -188,9 +188,16 @@ def shown_input(value: object) -> str:
     return excerpt(value)
 
 
-def format_validation_error(table: str, exc: ValidationError) -> str:
+BOUND_ERRORS = frozenset(("greater_than", "greater_than_equal", "less_than", "less_than_equal"))
+"""Pydantic's error types of a number outside its field's bounds."""
+
+
+def format_validation_error(
+    table: str, exc: ValidationError, model: type[StrictModel] | None = None
+) -> str:
     """One line naming the field, what is wrong and, where known, the allowed values (and at
-    most a short excerpt of the value)."""
+    most a short excerpt of the value); a number outside its bounds also gets the field's
+    description from ``model`` (what the bound stands for)."""
     first = exc.errors()[0]
     loc = cut(".".join(str(part) for part in first["loc"]))
     where = f"[{table}] {loc}" if loc else f"[{table}]"
@@ -201,7 +208,15 @@ def format_validation_error(table: str, exc: ValidationError) -> str:
     # the offending value helps for one field; a whole-table check names its values itself
     show_input = loc and first["type"] not in ("extra_forbidden", "missing")
     shown = f", got {shown_input(first.get('input'))}" if show_input else ""
-    return f"{where}: {message}{shown}{more}"
+    return f"{where}: {message}{shown}{_bound_meaning(model, first)}{more}"
+
+
+def _bound_meaning(model: type[StrictModel] | None, error: Mapping[str, Any]) -> str:
+    """`` — DESCRIPTION`` of the field a bound error is about, or nothing."""
+    field = model.model_fields.get(str(error["loc"][0])) if model and error["loc"] else None
+    if error["type"] not in BOUND_ERRORS or field is None or not field.description:
+        return ""
+    return f" — {field.description}"
 
 
 def _validate(model: type[StrictModel], table: str, data: object, source: str) -> Any:
@@ -210,7 +225,7 @@ def _validate(model: type[StrictModel], table: str, data: object, source: str) -
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        message = format_validation_error(table, exc)
+        message = format_validation_error(table, exc, model)
         if next(iter(exc.errors()))["type"] == "extra_forbidden":
             allowed = ", ".join(model.model_fields) or "none"
             message += f" (allowed: {allowed})"

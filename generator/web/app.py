@@ -281,8 +281,9 @@ def create_app(
         body = await read_limited(request)
         # in worker processes (cached by variant, and a request seen before by its bytes):
         # the event loop keeps answering meanwhile
-        answer = await previews.answer_body(definition, body, parse_json)
-        return Response(answer, media_type="application/json")
+        answer, source = await previews.answer_body_from(definition, body, parse_json)
+        timing = {"Server-Timing": f'preview;desc="{source}"'}
+        return Response(answer, media_type="application/json", headers=timing)
 
     async def download_route(request: Request) -> Response:
         definition = game_of(request)
@@ -547,14 +548,28 @@ def create_app(
         except Exception:
             LOG.exception("warming the preview of %s failed", item["game"])
 
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    def first_payloads() -> list[dict[str, Any]]:
+        """Each game's first request (``{"game", "payload"}``), broken plugins left out."""
         warm = []
         for name in sorted(registry.games):
             try:
                 warm.append({"game": name, "payload": start_payload(registry.games[name])})
             except Exception:  # a broken plugin shows its error on its own page
                 LOG.exception("the starting variant of %s is broken", name)
+        return warm
+
+    async def warm_up() -> int:
+        """Start the preview workers and draw every game's first preview now, into the
+        cache (``plywright serve`` runs this before it listens); returns how many."""
+        warm = first_payloads()
+        previews.start(warm)
+        await asyncio.gather(*(warm_one(item) for item in warm))
+        return len(warm)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # a server not warmed first warms while it answers (the cache makes repeats free)
+        warm = first_payloads()
         previews.start(warm)
         warming = [asyncio.create_task(warm_one(item)) for item in warm]
         yield
@@ -595,4 +610,5 @@ def create_app(
     app.state.registry = registry
     app.state.limits = limits
     app.state.previews = previews
+    app.state.warm_up = warm_up
     return app

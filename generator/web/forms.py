@@ -254,7 +254,7 @@ def field_problems(
                 model.model_validate(values)
                 break
             except ValidationError as exc:
-                message = _MORE.sub("", format_validation_error(table, exc))
+                message = _MORE.sub("", format_validation_error(table, exc, model))
                 first = exc.errors()[0]
                 loc = first["loc"]
                 if loc and loc[0] in values:

@@ -30,7 +30,17 @@ from generator.web.designer import evaluate
 from generator.web.forms import variant_data
 
 LOG = logging.getLogger("plywright.web")
+SOURCES = ("cache", "joined", "drawn")
+"""Where an answer came from: the cache, the same request already being drawn, or drawn for
+it (the designer's answers say so in a ``Server-Timing`` header)."""
 _WORKER_REGISTRY: Registry | None = None
+_WARM_ANSWERS: dict[str, dict[str, Any]] = {}
+"""The answers a worker drew as it started, by :func:`_warm_key`: the server's own warm-up
+asks for the same ones next, and gets them without drawing them twice."""
+
+
+def _warm_key(game: str, payload: Mapping[str, Any]) -> str:
+    return json.dumps([game, payload], sort_keys=True, ensure_ascii=False, default=str)
 
 
 def _start_worker(registry_factory: Callable[[], Registry], warm: list[dict[str, Any]]) -> None:
@@ -40,12 +50,17 @@ def _start_worker(registry_factory: Callable[[], Registry], warm: list[dict[str,
     _WORKER_REGISTRY = registry_factory()
     for item in warm:
         try:
-            _evaluate_in_worker(item["game"], item["payload"])
+            answer = _evaluate_in_worker(item["game"], item["payload"])
         except Exception:  # a broken plugin shows its error on its own page
             LOG.exception("warming the preview of %s failed", item["game"])
+        else:
+            _WARM_ANSWERS[_warm_key(item["game"], item["payload"])] = answer
 
 
 def _evaluate_in_worker(game: str, payload: Mapping[str, Any]) -> dict[str, Any]:
+    warm = _WARM_ANSWERS.pop(_warm_key(game, payload), None)
+    if warm is not None:
+        return warm
     registry = _WORKER_REGISTRY
     assert registry is not None, "the worker was started without its registry"
     return evaluate(registry, registry.games[game], payload)
@@ -113,31 +128,46 @@ class Previews:
         body: bytes,
         parse: Callable[[bytes], Mapping[str, Any]],
     ) -> bytes:
+        """The answer for a request ``body`` (see :meth:`answer_body_from`)."""
+        return (await self.answer_body_from(definition, body, parse))[0]
+
+    async def answer_body_from(
+        self,
+        definition: GameDefinition,
+        body: bytes,
+        parse: Callable[[bytes], Mapping[str, Any]],
+    ) -> tuple[bytes, str]:
         """The answer for a request ``body`` (read with ``parse``, which raises on bad
-        input): the very bytes of an earlier request are answered at once, without reading
-        the form again (reading it costs milliseconds of the server's one event loop)."""
+        input) and where it came from (:data:`SOURCES`): the very bytes of an earlier
+        request are answered at once, without reading the form again (reading it costs
+        milliseconds of the server's one event loop)."""
         key = f"{definition.name}\n".encode() + hashlib.sha256(body).digest()
         cached = self._bodies.get(key)
         if cached is not None:
             self._bodies.move_to_end(key)
-            return cached
-        answer = await self.answer_json(definition, parse(body))
+            return cached, "cache"
+        answer, source = await self._answer_json(definition, parse(body))
         self._bodies[key] = answer
         while len(self._bodies) > self.cache_size:
             self._bodies.popitem(last=False)
-        return answer
+        return answer, source
 
     async def answer_json(self, definition: GameDefinition, payload: Mapping[str, Any]) -> bytes:
         """The answer for ``payload`` as JSON: from the cache, from the same request already
         being computed, or computed now."""
+        return (await self._answer_json(definition, payload))[0]
+
+    async def _answer_json(
+        self, definition: GameDefinition, payload: Mapping[str, Any]
+    ) -> tuple[bytes, str]:
         key = f"{definition.name}\n{cache_key(definition, payload)}"
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)
-            return cached
+            return cached, "cache"
         running = self._running.get(key)
         if running is not None:
-            return await asyncio.shield(running)
+            return await asyncio.shield(running), "joined"
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._running[key] = future
         try:
@@ -152,7 +182,7 @@ class Previews:
         self._cache[key] = result
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
-        return result
+        return result, "drawn"
 
     async def _compute(
         self, definition: GameDefinition, payload: Mapping[str, Any]

@@ -1,12 +1,30 @@
-"""The body of ``plywright serve``: start the designer with uvicorn and print its URL."""
+"""The body of ``plywright serve``: take the address, draw every game's first preview, then
+listen with uvicorn and print the URL.
+
+The order is the promise the URL line makes: the socket is bound first (a port in use or a
+bad host is one line, before any wait), the previews are warmed next (the worker processes
+start and each game's first answer is cached), and only then does the server listen and say
+so. So the first visitor is answered from a warm cache, and nobody connects to a server that
+is still warming (the port refuses connections until the URL line).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
+import signal
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
 
 import click
+import uvicorn
+
+from generator.errors import InputError, cut, excerpt
 
 LOOPBACK_NAMES = ("localhost",)
+PREFIX = "plywright designer: "
 
 
 def is_loopback(host: str) -> bool:
@@ -24,19 +42,115 @@ def url_of(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` (``port`` 0: any free one), not yet listening.
+
+    An address that cannot be had (a port in use, an unknown host) is :class:`InputError`."""
+    where = f"--host {excerpt(host)} --port {port}"
+    try:
+        found = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InputError(f"{where}: cannot listen there ({reason})") from None
+    family, kind, proto, _, address = found[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise InputError(f"{where}: cannot listen there ({exc.strerror or exc})") from None
+    return sock
+
+
+INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
+
+
+def warm(app: Any, say: Callable[[str], None]) -> None:
+    """Draw every game's first preview (``app.state.warm_up``), saying so before and after.
+
+    Ctrl-C (or SIGTERM) stops it at once and cleanly: the event loop takes the interrupt (no
+    exception lands in the middle of a task or of the loop's making), cancels the warm-up,
+    and the signal is raised again once the loop is closed, for the command's own handler."""
+    say(f"{PREFIX}drawing the first previews before listening")
+    began = time.perf_counter()
+    previous = {sig: signal.getsignal(sig) for sig in INTERRUPTS}
+    received: list[int] = []
+    # held while the loop is made (a half-made loop complains as it goes), taken by it after
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
+
+    async def warm_up() -> int:
+        loop = asyncio.get_running_loop()
+        task: asyncio.Future[int] = asyncio.ensure_future(app.state.warm_up())
+
+        def stop(sig: int) -> None:
+            received.append(sig)
+            task.cancel()
+
+        for sig in INTERRUPTS:
+            if previous[sig] != signal.SIG_IGN:
+                loop.add_signal_handler(sig, stop, sig)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        try:
+            count: int = await task
+            return count
+        except asyncio.CancelledError:
+            if not received:
+                raise
+            return 0
+
+    try:
+        with asyncio.Runner() as runner:
+            count = runner.run(warm_up())
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if received:
+        signal.raise_signal(received[0])  # the command's own handler ends it, in one line
+        raise SystemExit(128 + received[0])
+    say(f"{PREFIX}{count} previews ready in {time.perf_counter() - began:.1f} s")
+
+
 def serve(host: str, port: int) -> None:
     """Run the designer until interrupted; jobs end and their folders go with the server."""
-    import uvicorn
-
     from generator.web.app import create_app
 
+    sock = bound_socket(host, port)
     local = is_loopback(host)
     if not local:
         click.echo(
-            f"plywright: warning: serving on {host}, reachable from other machines: anyone "
-            "who can reach it can run checks and builds here",
+            f"plywright: warning: serving on {cut(host)}, reachable from other machines: "
+            "anyone who can reach it can run checks and builds here",
             err=True,
         )
     app = create_app(allowed_hosts=None if not local else ("127.0.0.1", "localhost", "[::1]"))
-    click.echo(f"plywright designer: {url_of(host, port)} (Ctrl+C stops it)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    url = url_of(host, sock.getsockname()[1])
+    try:
+        warm(app, click.echo)
+        config = uvicorn.Config(app, log_level="warning")
+        server = ListeningServer(config, lambda: click.echo(f"{PREFIX}{url} (Ctrl+C stops it)"))
+        server.run(sockets=[sock])
+    finally:
+        app.state.previews.close()
+        app.state.jobs.close()
+        sock.close()
+
+
+class ListeningServer(uvicorn.Server):
+    """A uvicorn server that calls ``on_listening`` once its socket listens, before the event
+    loop answers anyone: whoever reads that line may connect, and nobody is answered before
+    it is written."""
+
+    def __init__(self, config: uvicorn.Config, on_listening: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.on_listening = on_listening
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            self.on_listening()

@@ -45,7 +45,12 @@ class HalmaProduction(StrictModel):
     hole_diameter: float = Field(
         8.2, ge=0.5, le=100, description="drilled hole diameter (peg + clearance)"
     )
-    hole_depth: float = Field(10.0, gt=0, le=60, description="blind hole depth")
+    hole_depth: float = Field(
+        10.0,
+        ge=1,
+        le=60,
+        description="blind hole depth (at least 1 mm: a shallower hole holds no peg)",
+    )
     chamfer: float = Field(0.5, ge=0, le=10, description="hole chamfer width (0 = none)")
     marking: Literal["engrave", "pocket", "none"] = Field(
         "engrave", description="how each player's triangle is marked"
@@ -93,7 +98,13 @@ class HalmaProduction(StrictModel):
         description="pegs of each colour in the box (empty = one per hole of a triangle of "
         "that colour: 10 standard, 15 pro)",
     )
-    stl_tolerance: float = Field(0.05, gt=0, le=5, description="STL chord tolerance")
+    stl_tolerance: float = Field(
+        0.05,
+        ge=0.01,
+        le=5,
+        description="STL chord tolerance (at least 0.01 mm: a finer mesh grows huge, no machine "
+        "uses it)",
+    )
 
     @field_validator("box_colours")
     @classmethod

@@ -21,6 +21,9 @@ SkillLevel = Literal["beginner", "club", "advanced"]
 SkillNumber = Annotated[float, Field(ge=throws.MIN_SKILL, le=throws.MAX_SKILL)]
 Skill = SkillLevel | SkillNumber
 """A level name or the probability of felling a base kubb at 8 m."""
+MIN_REACH = 0.01
+"""Smallest ``hit_reach`` (m): a narrower strike zone than a finger's width is no throw model
+(and 5e-324 m makes its arithmetic divide by zero)."""
 
 
 def skill_value(skill: Skill) -> float:
@@ -87,10 +90,10 @@ class KubbRules(StrictModel):
     )
     hit_reach: float = Field(
         throws.HIT_REACH,
-        gt=0,
+        ge=MIN_REACH,
         le=1,
         description="a baton passing this close sideways to a kubb strikes it "
-        "(a group is a wider target)",
+        f"(a group is a wider target; at least {MIN_REACH} m, a finger's width)",
     )
     neighbour_radius: float = Field(
         throws.NEIGHBOUR_RADIUS,
@@ -147,7 +150,8 @@ class KubbRules(StrictModel):
         if span >= self.width:
             problems.append(
                 f"width {self.width} m is too narrow for {self.kubbs_per_team} kubbs "
-                f"{self.kubb_spacing} m apart (they need more than {span:g} m)"
+                f"(kubbs_per_team) {self.kubb_spacing} m apart (kubb_spacing): they need "
+                f"more than {span:g} m"
             )
         if self.length < self.width:
             problems.append(

@@ -94,7 +94,13 @@ class KubbProduction(StrictModel):
     wood_density: float = Field(
         650.0, ge=100, le=1500, description="wood density for the BOM mass (kg/m^3; birch 650)"
     )
-    stl_tolerance: float = Field(0.05, gt=0, le=5, description="STL chord tolerance")
+    stl_tolerance: float = Field(
+        0.05,
+        ge=0.01,
+        le=5,
+        description="STL chord tolerance (at least 0.01 mm: a finer mesh grows huge, no machine "
+        "uses it)",
+    )
 
     @model_validator(mode="after")
     def _shapes_exist(self) -> KubbProduction:

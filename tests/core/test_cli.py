@@ -251,6 +251,7 @@ def test_check_lines_are_whole_when_piped(run_cli: CliRunner, tmp_path: Path) ->
         "2",
         "--jobs",
         "1",
+        "--force",  # played although a static check fails, so the report shows it
         env={"COLUMNS": "80"},
     )
     assert result.returncode == 1, result.stderr

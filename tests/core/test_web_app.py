@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import socket
 import time
 import tomllib
 import warnings
@@ -688,19 +689,27 @@ def test_server_shutdown_ends_jobs_and_removes_their_folders() -> None:
 def test_serve_prints_the_url_and_warns_off_localhost(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import uvicorn
-
-    from generator.web.serve import serve
+    from generator.web import serve as serving
 
     calls: list[tuple[str, int]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **_: calls.append((host, port)))
-    serve("127.0.0.1", 8123)
-    out = capsys.readouterr()
-    assert "http://127.0.0.1:8123/" in out.out and "warning" not in out.err
-    serve("0.0.0.0", 8124)
-    out = capsys.readouterr()
-    assert "warning: serving on 0.0.0.0, reachable from other machines" in out.err
-    assert calls == [("127.0.0.1", 8123), ("0.0.0.0", 8124)]
+    monkeypatch.setattr(serving, "warm", lambda app, say: calls.append(("warm", 0)))
+
+    def run(self: serving.ListeningServer, sockets: list[socket.socket]) -> None:
+        host, port = sockets[0].getsockname()[:2]
+        calls.append((host, port))
+        self.on_listening()
+
+    monkeypatch.setattr(serving.ListeningServer, "run", run)
+    for host in ("127.0.0.1", "0.0.0.0"):
+        with socket.socket() as probe:
+            probe.bind((host, 0))
+            port = probe.getsockname()[1]
+        serving.serve(host, port)
+        out = capsys.readouterr()
+        assert f"http://{host}:{port}/ (Ctrl+C stops it)" in out.out
+        warned = "warning: serving on 0.0.0.0, reachable from other machines" in out.err
+        assert warned == (host == "0.0.0.0"), out.err
+        assert calls[-2:] == [("warm", 0), (host, port)]
     assert is_loopback("localhost") and is_loopback("::1") and not is_loopback("192.168.1.2")
     assert url_of("::1", 80) == "http://[::1]:80/"
 

@@ -284,9 +284,8 @@ def _throw_in(book: Book) -> list[Flowable]:
     penalties = sum(1 for line in thrown if line["penalty"])
     if (len(thrown) - penalties, penalties) != (2, 1):
         raise ScenarioError(f"{THROW_IN[0]}: the caption says two kubbs land and one misses")
-    drawing = diagrams.to_drawing(
-        diagrams.throw_in_scene(run.state, labels), book.width * SCENE_SHARE
-    )
+    width = book.width * SCENE_SHARE
+    drawing = diagrams.to_drawing(diagrams.throw_in_scene(run.state, labels, width), width)
     distance = run.state.game.rules.penalty_min_distance
     return [
         book.heading("throw_in.heading"),
@@ -312,8 +311,9 @@ def _advantage(book: Book) -> list[Flowable]:
     run = _scenario_run(book, ADVANTAGE)
     chosen = run.states[1]  # the line chosen, before the first baton
     [first] = [line for line in run.state.record_lines() if line["throw"] == "baton"][:1]
-    scene = diagrams.advantage_scene(chosen, first["target"], labels)
-    drawing = diagrams.to_drawing(scene, book.width * SCENE_SHARE)
+    width = book.width * SCENE_SHARE
+    scene = diagrams.advantage_scene(chosen, first["target"], labels, width)
+    drawing = diagrams.to_drawing(scene, width)
     kept = len(chosen.standing_targets(chosen.team)[1])
     return [
         book.heading("advantage.heading"),

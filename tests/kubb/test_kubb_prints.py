@@ -316,3 +316,28 @@ def test_field_plan_steps_take_the_largest_type_that_fits(lang: str, paper: str)
             assert not any(
                 fp._steps_page(None, field, t, page, min(larger), sh) for sh in fp.STEP_SHARES
             )
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+@pytest.mark.parametrize(
+    ("scenario", "kind"),
+    [
+        ("throw-in-penalty", "throw_in"),
+        ("throw-in-penalty-world", "throw_in"),
+        ("advantage-line", "advantage"),
+        ("advantage-line-world", "advantage"),
+    ],
+)
+def test_the_scene_labels_keep_clear_of_the_lines(lang: str, scenario: str, kind: str) -> None:
+    """No label of a rulebook scene is struck by a line (the world book's "strafkubb" was cut
+    by team 2's baseline, its "veldkubbs" touched it)."""
+    run = replay(KUBB, scenario)
+    width = 360.0
+    if kind == "throw_in":
+        scene = dg.throw_in_scene(run.state, _labels(lang), width)
+    else:
+        first = next(line for line in run.state.record_lines() if line["throw"] == "baton")
+        scene = dg.advantage_scene(run.states[1], first["target"], _labels(lang), width)
+    k = dg.scene_scale(scene, width)
+    assert dg.vertical_lines(scene), "the baselines and the centre line are measured"
+    assert dg.crossings(scene, k) == []

@@ -676,9 +676,9 @@ def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCEN
     landed = [line["placed"] for line in lines if not line["penalty"]]
     if landed:
         lx, ly = min(landed, key=lambda p: p[1])
-        label = text((lx + 0.25, ly - 0.35), labels["field"], size=LABEL, anchor="start",
+        tag = text((lx + 0.25, ly - 0.35), labels["field"], size=LABEL, anchor="start",
                      beside=(lx, ly))  # fmt: skip
-        scene.add(label)
+        scene.add(tag)
     other = 1 - team
     far = [p for p in geo.corners if geo.half_of(p[0]) == other]
     distance = state.game.rules.penalty_min_distance

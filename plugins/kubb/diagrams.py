@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 import svgwrite
@@ -76,6 +76,9 @@ class Shape:
     bold: bool = False
     layer: str = ""
     """A name for the SVG group the shape goes in (``""``: none)."""
+    beside: Point | None = None
+    """For a label set beside a piece: the piece's centre (metres); :func:`clear_labels` may
+    move the label to the piece's other side, above or below it."""
 
 
 @dataclass
@@ -504,6 +507,80 @@ def flow_drawing(steps: Sequence[str], loop_label: str, width: float) -> Drawing
     return d
 
 
+# -- labels clear of the lines ------------------------------------------------------------
+
+SCENE_WIDTH = 360.0
+"""Width (pt) a rulebook scene is laid out for when the caller does not say."""
+LINE_CLEARANCE = 1.0
+"""Least gap (pt) between a label's box and a line."""
+
+
+def scene_scale(scene: Scene, width: float, pad: float = 4.0) -> float:
+    """Points per metre of ``scene`` drawn ``width`` points wide by :func:`to_drawing`."""
+    return (width - 2 * pad) / (scene.bounds[2] - scene.bounds[0])
+
+
+def label_box(shape: Shape, k: float) -> tuple[float, float, float, float]:
+    """The box (metres) a text shape covers when drawn at ``k`` points per metre."""
+    w = _label_width(shape) / k
+    x, y = shape.points[0]
+    x0 = {"start": x, "end": x - w}.get(shape.anchor, x - w / 2)
+    base = y - 0.35 * shape.size / k
+    return (x0, base - 0.22 * shape.size / k, x0 + w, base + 0.75 * shape.size / k)
+
+
+def vertical_lines(scene: Scene) -> list[tuple[float, float, float, float]]:
+    """Each vertical line of ``scene``: ``(x, y0, y1, stroke width in pt)``."""
+    found = []
+    for s in scene.shapes:
+        if s.kind != "line":
+            continue
+        for a, b in itertools.pairwise(s.points):
+            if abs(a[0] - b[0]) < 1e-9:
+                found.append((a[0], min(a[1], b[1]), max(a[1], b[1]), s.width))
+    return found
+
+
+def crossings(scene: Scene, k: float) -> list[tuple[str, float]]:
+    """Each ``(label, line x)`` where a label's box comes within :data:`LINE_CLEARANCE` of a
+    vertical line, the scene drawn at ``k`` points per metre."""
+    found = []
+    lines = vertical_lines(scene)
+    for s in scene.shapes:
+        if s.kind != "text" or s.layer == "label-bg":
+            continue
+        x0, y0, x1, y1 = label_box(s, k)
+        for x, ly0, ly1, width in lines:
+            gap = (width / 2 + LINE_CLEARANCE) / k
+            if x0 - gap < x < x1 + gap and y0 < ly1 and ly0 < y1:
+                found.append((s.text, x))
+    return found
+
+
+def clear_labels(scene: Scene, k: float) -> None:
+    """Move each label set beside a piece that a line strikes to the first clear place of: the
+    piece's other side, centred above it, centred below it (kept if none is clear)."""
+    for n, s in enumerate(scene.shapes):
+        if s.kind != "text" or s.beside is None or not _crossing_of(scene, s, k):
+            continue
+        (x, y), (px, py) = s.points[0], s.beside
+        off = 0.35 + s.size / k
+        candidates = [
+            replace(s, points=((2 * px - x, y),), anchor="end" if s.anchor == "start" else "start"),
+            replace(s, points=((px, py + off),), anchor="middle"),
+            replace(s, points=((px, py - off),), anchor="middle"),
+        ]
+        for moved in candidates:
+            if not _crossing_of(scene, moved, k):
+                scene.shapes[n] = moved
+                break
+
+
+def _crossing_of(scene: Scene, shape: Shape, k: float) -> list[tuple[str, float]]:
+    lines = [s for s in scene.shapes if s.kind == "line"]
+    return crossings(Scene(scene.bounds, [*lines, shape]), k)
+
+
 # -- rulebook scenes ------------------------------------------------------------------------
 
 
@@ -553,11 +630,12 @@ def _standing_base(scene: Scene, state: KubbState) -> None:
             scene.add(_kubb(positions[i], i // half, "base"))
 
 
-def throw_in_scene(state: KubbState, labels: dict[str, str]) -> Scene:
+def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCENE_WIDTH) -> Scene:
     """A throw-in as a scenario played it (``state``: after the last throw-in): each kubb that
     landed with its throw from the thrower's baseline, the misses beside the field, the
     penalty kubb where the other team stood it, outside the circles of the penalty distance
-    around the king and the stakes of that half; the base kubbs still standing."""
+    around the king and the stakes of that half; the base kubbs still standing. Labels are
+    kept clear of the lines for the scene drawn ``width`` points wide."""
     geo = state.game.field
     scene = _half_field(geo, 0.6)
     _standing_base(scene, state)
@@ -583,7 +661,14 @@ def throw_in_scene(state: KubbState, labels: dict[str, str]) -> Scene:
                 missed += 1
             scene.add(_kubb((x, y), line["kubb"] // half, "field", penalty=True))
             scene.add(
-                text((x + 0.25, y), labels["penalty"], size=LABEL, anchor="start", fill=PENALTY)
+                text(
+                    (x + 0.25, y),
+                    labels["penalty"],
+                    size=LABEL,
+                    anchor="start",
+                    fill=PENALTY,
+                    beside=(x, y),
+                )
             )
         else:
             scene.add(*arrow(start, (x, y), colour, head, width=0.9, dash=(3, 2)))
@@ -591,9 +676,9 @@ def throw_in_scene(state: KubbState, labels: dict[str, str]) -> Scene:
     landed = [line["placed"] for line in lines if not line["penalty"]]
     if landed:
         lx, ly = min(landed, key=lambda p: p[1])
-        scene.add(
-            text((lx + 0.25, ly - 0.35), labels["field"], size=LABEL, anchor="start")
-        )  # fmt: skip
+        tag = text((lx + 0.25, ly - 0.35), labels["field"], size=LABEL, anchor="start",
+                     beside=(lx, ly))  # fmt: skip
+        scene.add(tag)
     other = 1 - team
     far = [p for p in geo.corners if geo.half_of(p[0]) == other]
     distance = state.game.rules.penalty_min_distance
@@ -611,13 +696,17 @@ def throw_in_scene(state: KubbState, labels: dict[str, str]) -> Scene:
         )
     scene.add(text((home + 0.1, -0.35), labels["thrower"], size=LABEL, anchor="start",
                    fill=colour))  # fmt: skip
+    clear_labels(scene, scene_scale(scene, width))
     return scene
 
 
-def advantage_scene(state: KubbState, target: int, labels: dict[str, str]) -> Scene:
+def advantage_scene(
+    state: KubbState, target: int, labels: dict[str, str], width: float = SCENE_WIDTH
+) -> Scene:
     """The advantage line as a scenario played it (``state``: the team to throw has chosen
     its line): the field kubbs the other team left standing in this half, the line through
-    the one nearest the centre line and the first baton from it at ``target``."""
+    the one nearest the centre line and the first baton from it at ``target``; labels clear of
+    the lines for the scene drawn ``width`` points wide."""
     geo = state.game.field
     scene = _half_field(geo, 0.6)
     _standing_base(scene, state)
@@ -637,7 +726,7 @@ def advantage_scene(state: KubbState, target: int, labels: dict[str, str]) -> Sc
     if standing:
         far = max(standing, key=lambda p: abs(p[0] - geo.centre_x))
         scene.add(text((far[0] + 0.25, far[1] + 0.35), labels["field"], size=LABEL,
-                       anchor="start"))  # fmt: skip
+                       anchor="start", beside=far))  # fmt: skip
     line_x = state.line_x
     scene.add(line((line_x, 0.0), (line_x, geo.width), stroke=PENALTY, width=1.6, dash=(6, 2)))
     scene.add(
@@ -653,4 +742,5 @@ def advantage_scene(state: KubbState, target: int, labels: dict[str, str]) -> Sc
         text((baseline - 0.1 if team else baseline + 0.1, -0.35), labels["baseline"],
              size=LABEL, anchor="end" if team else "start", fill=TEAM[team])
     )  # fmt: skip
+    clear_labels(scene, scene_scale(scene, width))
     return scene

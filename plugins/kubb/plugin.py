@@ -46,7 +46,6 @@ def kubb_build(variant: Variant) -> list[Artifact]:
 
 RULE_KEYS = (
     "intro.aim",
-    "contents.text",
     "flow.throw_in",
     "flow.penalty",
     "flow.batons",
@@ -67,7 +66,14 @@ RULE_KEYS = (
     "king.rule_world",
     "king.win",
     "king.early",
-    "king.early_last",
+    "decided.last_baton",
+    "decided.baseline",
+    "variant.opening",
+    "variant.king_world",
+    "variant.king_seed",
+    "variant.batons",
+    "variant.throw_in",
+    "variant.penalty",
     "decided.king",
     "decided.stakes",
     "facts.batons",

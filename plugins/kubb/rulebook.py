@@ -22,6 +22,7 @@ from generator.api import Artifact
 from generator.print import document as doc
 from generator.scenarios import ScenarioError, ScenarioRun, example_run, replay
 from plugins.kubb import diagrams
+from plugins.kubb.departures import Departure, departures, seed_rules, world_rules
 from plugins.kubb.fieldplan import field_scene
 from plugins.kubb.geometry import KubbField
 from plugins.kubb.locales import Texts
@@ -125,12 +126,8 @@ def _king_rule(book: Book) -> list[str]:
 
 
 def _early(book: Book) -> str:
-    """The warning: the king felled at any other time loses (the last baton included)."""
-    t, r = book.t, book.rules
-    text = t("king.early")
-    if r.king_rule == "seed" and r.king_min_batons_left == 2:
-        text += " " + t("king.early_last")
-    return text
+    """The warning: the king felled while not yet allowed loses."""
+    return book.t("king.early")
 
 
 def _order_king(book: Book) -> str:
@@ -200,7 +197,7 @@ def _contents(book: Book) -> list[Flowable]:
         book.styles,
         [book.width * 0.4, book.width * 0.15, book.width * 0.45],
     )
-    text = book.para("contents.text", distance=t.m(r.penalty_min_distance))
+    text = book.para("contents.text")
     return [book.heading("contents.heading"), text, table]
 
 
@@ -284,9 +281,8 @@ def _throw_in(book: Book) -> list[Flowable]:
     penalties = sum(1 for line in thrown if line["penalty"])
     if (len(thrown) - penalties, penalties) != (2, 1):
         raise ScenarioError(f"{THROW_IN[0]}: the caption says two kubbs land and one misses")
-    drawing = diagrams.to_drawing(
-        diagrams.throw_in_scene(run.state, labels), book.width * SCENE_SHARE
-    )
+    width = book.width * SCENE_SHARE
+    drawing = diagrams.to_drawing(diagrams.throw_in_scene(run.state, labels, width), width)
     distance = run.state.game.rules.penalty_min_distance
     return [
         book.heading("throw_in.heading"),
@@ -312,8 +308,9 @@ def _advantage(book: Book) -> list[Flowable]:
     run = _scenario_run(book, ADVANTAGE)
     chosen = run.states[1]  # the line chosen, before the first baton
     [first] = [line for line in run.state.record_lines() if line["throw"] == "baton"][:1]
-    scene = diagrams.advantage_scene(chosen, first["target"], labels)
-    drawing = diagrams.to_drawing(scene, book.width * SCENE_SHARE)
+    width = book.width * SCENE_SHARE
+    scene = diagrams.advantage_scene(chosen, first["target"], labels, width)
+    drawing = diagrams.to_drawing(scene, width)
     kept = len(chosen.standing_targets(chosen.team)[1])
     return [
         book.heading("advantage.heading"),
@@ -341,8 +338,83 @@ def _king(book: Book) -> list[Flowable]:
     ]
 
 
-DECIDED = ("landed", "raise", "felled", "king", "stakes", "place", "spin")
-"""The decided readings of the rules questions players dispute (``decided.<key>``)."""
+DECIDED = ("landed", "raise", "felled", "king", "stakes", "baseline", "place", "lag", "spin")
+"""The decided readings of the rules questions players dispute (``decided.<key>``); the seed
+king rule adds ``decided.last_baton`` after ``king``."""
+
+
+def _decided_keys(book: Book) -> list[str]:
+    keys = list(DECIDED)
+    if book.rules.king_rule == "seed":
+        keys.insert(keys.index("king") + 1, "last_baton")
+    return keys
+
+
+def _departure(book: Book, point: Departure) -> str:
+    """The sentence of one departure, the variant's value against the sheet's."""
+    t, r, seed = book.t, book.rules, seed_rules()
+    key = point.key
+    if key == "field":
+        return t(
+            "variant.field",
+            length=t.number(r.length),
+            width=t.number(r.width),
+            seed_length=t.number(seed.length),
+            seed_width=t.number(seed.width),
+        )
+    if key == "kubbs":
+        return t("variant.kubbs", count=r.kubbs_per_team, seed=seed.kubbs_per_team)
+    if key == "spacing":
+        return t("variant.spacing", value=t.m(r.kubb_spacing), seed=t.m(seed.kubb_spacing))
+    if key == "batons":
+        return t(
+            "variant.batons",
+            count=t.count("baton", r.batons),
+            seed=t.count("baton", seed.batons),
+        )
+    if key == "opening":
+        turns = _opening(book).split(";")[0]
+        return t(
+            "variant.opening",
+            opening="–".join(str(n) for n in r.opening_batons),
+            turns=turns[0].lower() + turns[1:],
+            batons=r.batons,
+            seed=seed.batons,
+        )
+    if key == "throw_in":
+        return t("variant.throw_in", count=r.throw_in_attempts, seed=seed.throw_in_attempts)
+    if key == "penalty":
+        return t(
+            "variant.penalty",
+            value=t.m(r.penalty_min_distance),
+            seed=t.m(seed.penalty_min_distance),
+        )
+    seed_count = t.count("baton", seed.king_min_batons_left)
+    if r.king_rule == "world":
+        return t("variant.king_world", seed=seed_count)
+    return t("variant.king_seed", count=t.count("baton", r.king_min_batons_left), seed=seed_count)
+
+
+def _variant_box(book: Book, width: float) -> list[Flowable]:
+    """The box "This variant: World Championship rules": each point where the variant departs
+    from the seed's rules sheet (nothing for a variant that follows it)."""
+    t, s = book.t, book.styles
+    found = departures(book.rules)
+    if not found:
+        return []
+    world = world_rules(book.rules)
+    body = [
+        Paragraph(t("variant.title_world" if world else "variant.title"), s.box_title),
+        Paragraph(t("variant.text_world" if world else "variant.text"), s.body),
+        *(book.bullet(_departure(book, point)) for point in found),
+        Paragraph(t("variant.back", seed=set_name(t, seed_rules())), s.body),
+    ]
+    return [doc.note_box(body, s, width)]
+
+
+def _variant(book: Book) -> list[Flowable]:
+    box = _variant_box(book, book.width)
+    return [Spacer(1, 4), KeepTogether(box)] if box else []
 
 
 def _decided(book: Book) -> list[Flowable]:
@@ -350,7 +422,7 @@ def _decided(book: Book) -> list[Flowable]:
     body = [
         Paragraph(t("decided.title"), s.box_title),
         Paragraph(t("decided.text"), s.body),
-        *(book.bullet(t(f"decided.{key}")) for key in DECIDED),
+        *(book.bullet(t(f"decided.{key}")) for key in _decided_keys(book)),
     ]
     return [Spacer(1, 4), KeepTogether([doc.note_box(body, s, book.width)])]
 
@@ -390,6 +462,7 @@ SECTIONS = (
     _throw_in,
     _advantage,
     _king,
+    _variant,
     _decided,
     _facts,
 )

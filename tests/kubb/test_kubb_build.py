@@ -259,8 +259,9 @@ def test_crown_template_words_come_from_the_locales() -> None:
     p = KubbProduction(crown_height=37.5)
     en, nl = (crown_lines(p, Texts(lang), "Field 10 × 5 m") for lang in ("en", "nl"))
     assert en[1].replace("\xa0", " ") == (
-        "Field 10 × 5 m: king 90 × 90 × 300 mm, crown of 3 points per face, notches 37.5 mm deep."
-    )
+        "King: 90 × 90 × 300 mm, crown of 3 points per face, notches 37.5 mm deep."
+    ), "the king's size is not tied to the field"
+    assert nl[1].startswith("Koning: 90")
     assert "inkepingen 37,5\xa0mm diep" in nl[1]
     assert "tegen de kopse kant" in nl[3]
     assert not any("CUT_" in line for line in (*en, *nl))  # no layer codes on paper

@@ -132,7 +132,7 @@ def test_rule_texts_follow_the_variant(books: dict[str, Path], lang: str) -> Non
     )
     assert plain(t("play.opening_list", turns=turns, count=t.count("baton", 6))) in world
     assert strings["king.early"] in seed and strings["king.early"] in world
-    assert strings["king.early_last"] in seed and strings["king.early_last"] not in world
+    assert strings["decided.last_baton"] in seed and strings["decided.last_baton"] not in world
     diagonal = plain(t.m(math.hypot(8, 5)))
     assert diagonal in world  # the world field's 9.43 m diagonal
 
@@ -181,6 +181,14 @@ def test_every_locale_key_is_used(lang: str) -> None:
         KubbRules(skill=(0.3, "advanced")),
         KubbRules(king_min_batons_left=3),  # no worked example: it is written for 2
         KubbRules(opening_batons=[1, 2, 3]),  # a third opening turn
+        KubbRules(  # departs from the sheet on every other point
+            kubbs_per_team=4,
+            kubb_spacing=1.2,
+            batons=8,
+            opening_batons=[8],
+            throw_in_attempts=3,
+            penalty_min_distance=0.5,
+        ),
     )
     for rules in variants:
         texts = Texts(lang)
@@ -217,3 +225,62 @@ def test_same_variant_same_bytes(tmp_path: Path) -> None:
     for path in (a, b):
         write_rulebook(path, "nl", KubbRules(**WORLD), KubbProduction(), PrintSetup("A4"))
     assert a.read_bytes() == b.read_bytes()
+
+
+def _story_text(lang: str, rules: KubbRules) -> str:
+    story = rulebook_story(Texts(lang), rules, KubbProduction(), "A4")
+    return " ".join(_flow_texts(story))
+
+
+def _flow_texts(flowables: object) -> list[str]:
+    from reportlab.platypus import Paragraph
+
+    found: list[str] = []
+    stack = list(flowables) if isinstance(flowables, list) else [flowables]
+    while stack:
+        f = stack.pop(0)
+        if isinstance(f, Paragraph):
+            found.append(f.text)
+        for attr in ("_content", "_cellvalues"):
+            inner = getattr(f, attr, None)
+            if inner is not None:
+                stack.extend(_flat(inner))
+    return found
+
+
+def _flat(value: object) -> list[object]:
+    if isinstance(value, (list, tuple)):
+        return [x for v in value for x in _flat(v)]
+    return [value]
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_a_variant_that_departs_from_the_sheet_says_so_point_by_point(lang: str) -> None:
+    """The world book lists its field, its 2-4-6 opening and its king rule against the sheet,
+    under the World Championship title; the seed book has no such box; another departure gets
+    the plain title."""
+    from plugins.kubb.departures import departures
+
+    t = Texts(lang)
+    assert departures(KubbRules()) == []
+    assert [d.key for d in departures(KubbRules(**WORLD))] == ["field", "opening", "king"]
+    world = _story_text(lang, KubbRules(**WORLD))
+    seed = _story_text(lang, KubbRules())
+    assert t("variant.title_world") in world
+    assert t("variant.title_world") not in seed and t("variant.title") not in seed
+    assert "10 × 5" in world and "2–4–6" in world
+    other = _story_text(lang, KubbRules(throw_in_attempts=3))
+    assert t("variant.title") in other and t("variant.title_world") not in other
+    assert [d.key for d in departures(KubbRules(throw_in_attempts=3))] == ["throw_in"]
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_readings_beyond_the_sheet_stand_in_the_box(lang: str) -> None:
+    """Throw-in and king from the real baseline, the starting throw touching the king and (seed
+    rule) the last baton felling the king are readings in "How we read the rules"."""
+    t = Texts(lang)
+    seed = _story_text(lang, KubbRules())
+    world = _story_text(lang, KubbRules(**WORLD))
+    for key in ("decided.baseline", "decided.lag"):
+        assert t(key) in seed and t(key) in world
+    assert t("decided.last_baton") in seed and t("decided.last_baton") not in world

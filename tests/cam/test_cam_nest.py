@@ -16,7 +16,7 @@ from generator.cam.verify import verify_program
 
 GAP = part_gap(DEFAULT_MACHINE, 6.0)  # the 6 mm outline cutter
 TOKEN_GAP = part_gap(DEFAULT_MACHINE, 3.0)  # Konstruktsiia's tokens: the 3 mm cutter
-CASES = [("halma-standard", 2, GAP), ("konstruktsiia", 2, TOKEN_GAP)]
+CASES = [("halma-standard", 2, GAP), ("konstruktsiia", 1, TOKEN_GAP)]
 
 
 @cache

@@ -11,16 +11,21 @@ usable box, clamps) before it is used, and when the grid (:func:`grid_layout`, t
 :mod:`generator.cad.nesting` grid with its cells off the clamp zones) needs fewer sheets, the
 grid is used instead.
 
-spyrrow is seeded and runs on one thread, but its search is bounded by time
-(:data:`SECONDS`): on a loaded machine it may stop elsewhere and place the parts differently
-(always checked, never on more sheets than the grid), so a ``--batch`` build's programs are
-byte-identical only while the search ends the same way. The layout is recorded in
-``cam/job.json``. Without ``--batch`` parts are laid out in rows, deterministically.
+The layout is a pure function of the parts and the machine. spyrrow (0.9) offers no
+iteration or evaluation budget, only time limits; but it runs seeded, on one thread, with
+early termination: exploration ends after a fixed number of consecutive failures and
+compression when its shrink step, decaying per failure, falls below its floor. Neither test
+reads the clock, so a search that ends that way is the same on any load. Its time limits are
+set far beyond that end (:data:`SECONDS` per phase), and a search that took as long as a
+limit (it may have been cut short by the clock) is not used: the grid is, which is
+deterministic too. The layout is recorded in ``cam/job.json``. Without ``--batch`` parts are
+laid out in rows.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -32,8 +37,15 @@ from generator.cam.layout import Placement, keep_out, place_outline, shelf_layou
 from generator.cam.machine import Machine
 from generator.cam.source import Part
 
-SECONDS = 2
-"""spyrrow's time for one sheet's strip (exploration; compression gets one more second)."""
+SECONDS = 600
+"""spyrrow's time limit for each phase of one strip's search: far beyond where its early
+termination ends it (9 halma-pro boards: about a minute of one core)."""
+
+
+class Unrepeatable(ValueError):
+    """spyrrow's search ran into its time limit, so its result depends on the machine's load."""
+
+
 ORIENTATIONS = (0.0, 90.0, 180.0, 270.0)
 
 
@@ -77,12 +89,16 @@ def _solve(
     config = spyrrow.StripPackingConfig(
         early_termination=True,
         exploration_time=seconds,
-        compression_time=1,
+        compression_time=seconds,
         total_computation_time=None,
         num_workers=1,
         seed=0,
     )
+    began = time.monotonic()
     solution = instance.solve(config)
+    if time.monotonic() - began >= seconds:
+        # each phase's clock starts after ours: under the limit, neither can have struck
+        raise Unrepeatable(f"spyrrow's search reached its {seconds} s limit")
     left = {f"s{n}": list(members) for n, members in enumerate(groups.values())}
     placements = []
     for placed in sorted(
@@ -213,7 +229,8 @@ def grid_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[lis
 
 
 def nest(parts: Sequence[Part], machine: Machine, gap: float, seconds: int = SECONDS) -> Nesting:
-    """The fewer sheets of spyrrow's nesting and the grid (spyrrow's on a tie)."""
+    """The fewer sheets of spyrrow's nesting and the grid (spyrrow's on a tie); the grid when
+    spyrrow's search reached its time limit (:class:`Unrepeatable`)."""
     grid = grid_layout(parts, machine, gap)
     try:
         nested = spyrrow_layout(parts, machine, gap, seconds)

@@ -16,10 +16,11 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TypedDict
 
+from generator.api import Artifact
 from generator.errors import InputError
 from generator.registry import Registry
 from generator.report.rows import TableJSON
-from generator.simulate.report_types import CheckReport
+from generator.simulate.report_types import CheckReport, StaticCheckEntry
 from generator.variant import Variant, parse_variant
 
 BUILD_FOLDER = "build"
@@ -142,22 +143,74 @@ def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
             f"build refused: {len(errors)} static check error(s) "
             f"(fix the variant, or build anyway with 'force'): {lines}"
         )
-    send(("total", len(collect_artifacts(registry, variant))))
+    warnings = [c.as_json() for c in failed if c.severity == "warning"]
+    extra, summary = _router_job(variant, warnings)
+    send(("total", len(collect_artifacts(registry, variant, extra))))
     done = [0]
 
     def on_artifact(_: object) -> None:
         send(("progress", done[0]))
         done[0] += 1
 
-    result = build(registry, variant, spec.folder / BUILD_FOLDER, on_artifact=on_artifact)
+    result = build(
+        registry,
+        variant,
+        spec.folder / BUILD_FOLDER,
+        on_artifact=on_artifact,
+        extra=extra,
+        summary=summary,
+    )
     send(("progress", done[0]))
     zip_build(result.folder, spec.folder / ZIP_NAME, variant.name)
+    cam = result.manifest.get("cam")
     return {
         "name": variant.name,
         "manifest": result.manifest,
-        "warnings": [c.as_json() for c in failed if c.severity == "warning"],
+        "warnings": warnings,
         "forced": [c.as_json() for c in errors],
+        "cam": cam_lines(cam) if cam else [],
     }
+
+
+def _router_job(
+    variant: Variant, warnings: list[StaticCheckEntry]
+) -> tuple[list[Artifact], dict[str, Any] | None]:
+    """The CAM job of one set on the built-in machine profile (``plywright build --machine``
+    without a file) when the variant has router parts; a part the machine cannot make is a
+    warning, the rest is still built."""
+    from generator.cam.artifacts import cam_build
+    from generator.cam.machine import load_machine
+    from generator.cam.source import variant_plans
+
+    if not variant_plans(variant):
+        return [], None
+    try:
+        cam = cam_build(variant, load_machine(None), "built-in machine profile")
+    except InputError as exc:
+        warnings.append({"name": "cam", "ok": False, "severity": "warning", "message": str(exc)})
+        return [], None
+    return cam.artifacts(), {"cam": cam.summary()}
+
+
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def cam_lines(cam: Mapping[str, Any]) -> list[str]:
+    """What the page shows of the manifest's ``cam`` block: machine time and price per board
+    and per batch, the figures as the manifest holds them."""
+    quote, batch = cam["quote"], cam["batch"]
+    money = quote["currency"]
+    sets = "1 set" if batch == 1 else f"{batch} sets"
+    return [
+        f"Router job ({cam['machine_profile']}, {cam['machine']}): {quote['sheets']} sheet(s), "
+        f"machine time {_duration(quote['machine_seconds'])} "
+        f"({quote['machine_seconds']:g} s)",
+        f"Price per board {quote['per_board']:.2f} {money}; per batch of {sets} "
+        f"{quote['per_batch']:.2f} {money} (material {quote['material']:.2f} {money}, "
+        f"machine {quote['machine_cost']:.2f} {money} at {quote['hourly_rate']:g} {money}/h)",
+    ]
 
 
 def zip_build(folder: Path, target: Path, name: str) -> None:

@@ -79,3 +79,26 @@ def test_a_batch_build_writes_the_job(run_cli, tmp_path: Path) -> None:  # type:
     after = json.loads((out / "manifest.json").read_text("utf-8"))
     assert after["cam"] == cam
     assert {e["path"] for e in after["artifacts"] if e["kind"].startswith("cam/")} == set(kinds)
+
+
+def test_two_batch_builds_are_byte_identical(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    # nesting ends by spyrrow's own early termination, not its clock: the same on any load
+    files: list[dict[str, bytes]] = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        done = run_cli(
+            "build",
+            str(EXAMPLES / "halma-standard.toml"),
+            "--batch",
+            "2",
+            "--only",
+            "cam",
+            "--out",
+            str(out),
+        )
+        assert done.returncode == 0, done.stderr
+        files.append({p.name: p.read_bytes() for p in sorted((out / "cam").iterdir())})
+    first, second = files
+    assert json.loads(first["job.json"])["layout"] == "spyrrow"
+    assert {"sheet-01.ngc", "setup-en.pdf", "job.json"} <= set(first)
+    assert first == second

@@ -18,6 +18,8 @@ CASES = {
     "halma-pro": ("halma-pro", {}),
     "halma-pocket": ("halma-standard", {"marking": "pocket", "marking_depth": 1.5}),
     "konstruktsiia": ("konstruktsiia", {}),
+    # the example plugin's board: a plugin's DXF is programmed like a built-in game's
+    "tictactoe": ("plywright-tictactoe/tictactoe-classic", {}),
 }
 
 
@@ -32,7 +34,7 @@ def job(case: str, post: str = "linuxcnc") -> CamJob:
 
 
 def _verify(cam: CamJob, profile: Machine) -> list[object]:
-    reports = []
+    reports: list[object] = []
     for program in cam.programs:
         report = verify_program(
             program.gcode, cam.tool_table(), program.sheet, profile, program.tools
@@ -68,7 +70,7 @@ def test_the_pocket_variant_pockets_and_chamfers_in_the_pocket_floor() -> None:
     assert "pocketed" in text
 
 
-@pytest.mark.parametrize("case", ["halma-pro", "konstruktsiia"])
+@pytest.mark.parametrize("case", ["halma-pro", "konstruktsiia", "tictactoe"])
 def test_grbl_programs_keep_to_grbls_words_and_cut_the_same(case: str) -> None:
     cam = job(case, "grbl")
     for program in cam.programs:

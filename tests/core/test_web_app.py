@@ -36,6 +36,7 @@ from generator.web.designer import check_field
 from generator.web.firstscreen import words
 from generator.web.forms import field_spec, form_schema, toml_value, variant_data
 from generator.web.serve import is_loopback, url_of
+from generator.web.work import cam_lines
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -626,6 +627,37 @@ def test_build_offers_a_zip_with_every_manifest_artifact_and_each_file(client: T
     missing = client.get(f"/jobs/{job}/files/{len(manifest['artifacts'])}")
     assert missing.status_code == 404
     assert client.get(f"/jobs/{job}/report.html").status_code == 409
+    # the board's router job on the built-in machine: the page shows the manifest's figures
+    assert "web-ttt/cam/sheet-01.ngc" in names
+    quote = manifest["cam"]["quote"]
+    time_line, price_line = status["result"]["cam"]
+    assert f"({quote['machine_seconds']:g} s)" in time_line
+    assert f"per board {quote['per_board']:.2f} {quote['currency']}" in price_line
+    assert f"per batch of 1 set {quote['per_batch']:.2f} {quote['currency']}" in price_line
+
+
+def test_the_router_job_lines_state_time_and_prices() -> None:
+    cam = {
+        "machine": "router",
+        "machine_profile": "built-in machine profile",
+        "batch": 9,
+        "quote": {
+            "currency": "EUR",
+            "sheets": 2,
+            "material": 130.0,
+            "machine_seconds": 7505.4,
+            "machine_cost": 125.09,
+            "per_batch": 255.09,
+            "per_board": 28.34,
+            "hourly_rate": 60.0,
+        },
+    }
+    assert cam_lines(cam) == [
+        "Router job (built-in machine profile, router): 2 sheet(s), machine time 2 h 05 min "
+        "(7505.4 s)",
+        "Price per board 28.34 EUR; per batch of 9 sets 255.09 EUR (material 130.00 EUR, "
+        "machine 125.09 EUR at 60 EUR/h)",
+    ]
 
 
 def test_build_with_static_check_errors_is_refused(client: TestClient) -> None:

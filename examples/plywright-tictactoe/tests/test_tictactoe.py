@@ -8,7 +8,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import ezdxf
 import pytest
+from ezdxf.entities import LWPolyline
 from generator.build import collect_artifacts
 from generator.checks import static_checks
 from generator.engine import TERMINAL, Game, Outcome, State, replay
@@ -333,11 +335,34 @@ def test_example_variant_checks_and_builds(tmp_path: Path) -> None:
     checks = static_checks(registry, variant)
     assert checks and all(check.ok for check in checks)
     artifacts = [a for a in collect_artifacts(registry, variant) if a.kind != "report/json"]
-    (artifact,) = artifacts
-    assert (artifact.kind, artifact.path) == ("layout/svg", "layout/board.svg")
-    artifact.write(tmp_path / artifact.path)
-    root = ET.parse(tmp_path / artifact.path).getroot()
+    dxf, svg = artifacts
+    assert (svg.kind, svg.path) == ("layout/svg", "layout/board.svg")
+    svg.write(tmp_path / svg.path)
+    root = ET.parse(tmp_path / svg.path).getroot()
     assert len(list(root.iter(f"{SVG}circle"))) == 9
+    # the machining plan plywright's CAM programs: one layer per operation, y up
+    assert (dxf.kind, dxf.path) == ("cad/dxf", "cad/board.dxf")
+    dxf.write(tmp_path / "board.dxf")
+    space = ezdxf.readfile(tmp_path / "board.dxf").modelspace()
+    circles = space.query("CIRCLE[layer=='DRILL_D12_Z10']")
+    board = PegBoard(3, 40.0, 12.0, 15.0)
+    assert sorted((c.dxf.center.x, c.dxf.center.y) for c in circles) == sorted(
+        (x, board.side - y) for x, y in board.holes()
+    )
+    assert len(space.query("LWPOLYLINE[layer=='ENGRAVE_GRID_Z1']")) == 4
+    [outline] = space.query("LWPOLYLINE[layer=='CUT_OUTLINE_THRU_18']")
+    assert isinstance(outline, LWPolyline)
+    assert sorted(tuple(p) for p in outline.get_points("xy")) == [
+        (0, 0),
+        (0, 150),
+        (150, 0),
+        (150, 150),
+    ]
+
+
+def test_holes_are_blind() -> None:
+    with pytest.raises(ValidationError, match="hole_depth"):
+        TicTacToeProduction(thickness=12.0, hole_depth=12.0)
 
 
 def test_static_checks_catch_bad_variants() -> None:

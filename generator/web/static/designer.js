@@ -561,6 +561,12 @@
     zip.id = "build-zip";
     zip.setAttribute("download", `${result.name}.zip`);
     out.appendChild(zip);
+    if ((result.cam || []).length) {
+      const cam = document.createElement("div");
+      cam.id = "build-cam";
+      for (const line of result.cam) cam.appendChild(text("p", line));
+      out.appendChild(cam);
+    }
     const list = document.createElement("ul");
     list.id = "build-files";
     result.manifest.artifacts.forEach((artifact, index) => {

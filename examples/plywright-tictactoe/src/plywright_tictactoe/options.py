@@ -66,6 +66,16 @@ class TicTacToeProduction(StrictModel):
         default=600.0, gt=0, le=10_000, description="width of the sheet the board is cut from"
     )
     sheet_height: float = Field(default=400.0, gt=0, le=10_000, description="height of that sheet")
+    thickness: float = Field(default=18.0, gt=0, le=100, description="plywood thickness")
+    hole_depth: float = Field(
+        default=10.0, gt=0, le=100, description="depth of the blind holes (below thickness)"
+    )
+    engrave_depth: float = Field(
+        default=1.0, gt=0, le=5, description="depth of the engraved grid lines"
+    )
+    cutter: float = Field(
+        default=6.0, gt=0, le=25, description="end mill that cuts the outline (diameter)"
+    )
 
     @field_validator("hole_diameter")
     @classmethod
@@ -76,6 +86,16 @@ class TicTacToeProduction(StrictModel):
                 f"hole_diameter ({hole_diameter:g}) must be smaller than pitch ({pitch:g})"
             )
         return hole_diameter
+
+    @field_validator("hole_depth")
+    @classmethod
+    def _blind(cls, hole_depth: float, info: ValidationInfo) -> float:
+        thickness = info.data.get("thickness")
+        if thickness is not None and hole_depth >= thickness:
+            raise ValueError(
+                f"hole_depth ({hole_depth:g}) must be smaller than thickness ({thickness:g})"
+            )
+        return hole_depth
 
 
 def peg_board(rules: TicTacToeRules, production: TicTacToeProduction) -> PegBoard:

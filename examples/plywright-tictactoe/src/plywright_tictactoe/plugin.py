@@ -77,12 +77,21 @@ def static_checks(variant: Variant) -> list[StaticCheck]:
 
 
 def artifacts(variant: Variant) -> list[Artifact]:
-    """The files ``plywright build`` writes: the board's SVG layout."""
-    # imported here, not at the top: svgwrite is only needed by builds
+    """The files ``plywright build`` writes: the board's SVG layout and its machining plan
+    (the DXF plywright's CAM turns into G-code)."""
+    # imported here, not at the top: svgwrite and ezdxf are only needed by builds
     from plywright_tictactoe.layout import drill_layer_name, write_board_svg
+    from plywright_tictactoe.plan import write_board_dxf
 
-    board = peg_board(*_tables(variant))
+    rules, production = _tables(variant)
+    board = peg_board(rules, production)
     return [
+        Artifact(
+            kind="cad/dxf",
+            path="cad/board.dxf",
+            description="board machining plan, one layer per operation, mm, origin lower-left",
+            write=partial(write_board_dxf, board, production, variant.name),
+        ),
         Artifact(
             kind="layout/svg",
             path="layout/board.svg",
@@ -91,7 +100,7 @@ def artifacts(variant: Variant) -> list[Artifact]:
                 f"CUT outline, {drill_layer_name(board.hole_diameter)} holes, ENGRAVE grid"
             ),
             write=partial(write_board_svg, board),
-        )
+        ),
     ]
 
 

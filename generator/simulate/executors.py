@@ -170,11 +170,18 @@ def _end_pool(pool: ProcessPoolExecutor) -> None:
 
 
 def check_scheduler(address: str) -> str:
-    """``--scheduler`` must look like ``tcp://HOST:PORT``."""
+    """``--scheduler`` must look like ``tcp://HOST:PORT``, and Dask must be installed (bad
+    input found before any game or plan)."""
     if not SCHEDULER_PATTERN.match(address):
         raise InputError(
             f"--scheduler: {excerpt(address)} is not a Dask scheduler address (e.g. tcp://127.0.0.1:8786)"
         )
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise InputError(
+            "--scheduler: Dask is not installed (pip install 'plywright[dask]')"
+        ) from None
     return address
 
 

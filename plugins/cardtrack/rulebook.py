@@ -235,13 +235,13 @@ def _components(book: Book) -> list[Flowable]:
     else:
         cards = t(
             "components.cards",
-            decks=t.count("deck", r.decks),
+            decks=t.count("standard_deck", r.decks),
             cards=t.count("card", CARDS_PER_DECK * r.decks),
         )
     spare = spare_jokers(r)
     jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare) if spare else ""
     left: list[Flowable] = [
-        book.bullet(f"{cards} {t('components.decks_included')}"),
+        book.bullet(cards),
         *([book.bullet(jokers)] if jokers else [book.bullet(t("components.jokers_none"))]),
         book.bullet(
             t(

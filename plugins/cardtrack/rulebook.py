@@ -417,6 +417,12 @@ def _readings(book: Book) -> list[Flowable]:
         t("readings.summit", height=r.height),
         t("readings.discard"),
         t("readings.empty_piles"),
+        t("readings.spacing"),
+        *(
+            [t("readings.spare_jokers", spare=spare_jokers(r), jokers=2 * r.decks)]
+            if r.spare_jokers == "remove" and spare_jokers(r)
+            else []
+        ),
         t("readings.colours"),
     ]
     return [

@@ -159,12 +159,9 @@ def track_mat(
     y0, y1 = 0.0, (height + 1) * h
     trim = (x0 - margin, y0 - margin, x1 + margin, y1 + margin)
     boxes: list[Box] = [Box(*_xywh(trim), fill=None, stroke="#8c8c8c", line_pt=0.8)]
-    boxes.append(Box(trim[0], height * h, trim[2] - trim[0], h, fill=SUMMIT_FILL, stroke=None))
     starts = {Slot("V", 0, 0): "black", Slot("V", 1, 0): "red"}
     for slot in slots:
-        fill = (
-            START_FILL[starts[slot]] if slot in starts else V_FILL if slot.kind == "V" else H_FILL
-        )
+        fill = _slot_fill(slot, starts, height)
         dash = (3.0, 2.0) if slot.kind == "H" else ()
         boxes.append(Box(*slot_rect(slot, w, h), fill=fill, stroke=SLOT_LINE, dash=dash, slot=slot))
     labels = _row_labels(trim, w, h, height, margin, texts)
@@ -200,6 +197,15 @@ def track_mat(
         boxes=tuple(boxes),
         labels=tuple(labels),
     )
+
+
+def _slot_fill(slot: Slot, starts: dict[Slot, str], height: int) -> str:
+    """A start's colour; the summit marks upright places only (a bridge there never counts)."""
+    if slot in starts:
+        return START_FILL[starts[slot]]
+    if slot.kind == "H":
+        return H_FILL
+    return SUMMIT_FILL if slot.r == height else V_FILL
 
 
 def _xywh(b: Bounds) -> tuple[float, float, float, float]:

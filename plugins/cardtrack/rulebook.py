@@ -235,13 +235,13 @@ def _components(book: Book) -> list[Flowable]:
     else:
         cards = t(
             "components.cards",
-            decks=t.count("deck", r.decks),
+            decks=t.count("standard_deck", r.decks),
             cards=t.count("card", CARDS_PER_DECK * r.decks),
         )
     spare = spare_jokers(r)
     jokers = t(f"components.jokers_{r.spare_jokers}", spare=spare) if spare else ""
     left: list[Flowable] = [
-        book.bullet(f"{cards} {t('components.decks_included')}"),
+        book.bullet(cards),
         *([book.bullet(jokers)] if jokers else [book.bullet(t("components.jokers_none"))]),
         book.bullet(
             t(
@@ -417,6 +417,12 @@ def _readings(book: Book) -> list[Flowable]:
         t("readings.summit", height=r.height),
         t("readings.discard"),
         t("readings.empty_piles"),
+        t("readings.spacing"),
+        *(
+            [t("readings.spare_jokers", spare=spare_jokers(r), jokers=2 * r.decks)]
+            if r.spare_jokers == "remove" and spare_jokers(r)
+            else []
+        ),
         t("readings.colours"),
     ]
     return [

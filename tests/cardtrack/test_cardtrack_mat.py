@@ -21,6 +21,7 @@ from plugins.cardtrack.geometry import Slot, slot_rect, track_slots
 from plugins.cardtrack.mat import (
     DEFAULT_COLUMNS,
     LABEL_CLEARANCE,
+    SUMMIT_FILL,
     label_points,
     mat_columns,
     mat_drawing,
@@ -97,6 +98,18 @@ def test_summit_row_and_row_numbers_are_labelled(build: CardtrackBuild) -> None:
     english = CardtrackBuild(CardtrackRules(), CardtrackProduction(), "k", languages=("en", "uk"))
     words = [label.text for label in english.mat.labels]
     assert "Black start" in words and not any("Старт" in t for t in words)
+
+
+def test_summit_colour_marks_upright_places_only(build: CardtrackBuild) -> None:
+    """A crosswise card in the summit row never counts, so the mat does not colour it."""
+    fills = {box.slot: box.fill for box in build.mat.boxes if box.slot is not None}
+    summit = [slot for slot in fills if slot.r == 10]
+    assert {fills[s] for s in summit if s.kind == "V"} == {SUMMIT_FILL}
+    assert SUMMIT_FILL not in {fills[s] for s in summit if s.kind == "H"}
+    assert SUMMIT_FILL not in {fills[s] for s in fills if s.r != 10}
+    # no band under the row either: every box with the summit colour is an upright place
+    assert all(box.slot is not None for box in build.mat.boxes if box.fill == SUMMIT_FILL)
+    assert any("лише вертикальні місця" in label.text for label in build.mat.labels)
 
 
 def test_one_sheet_pdf_is_at_scale(build: CardtrackBuild, files: Path) -> None:

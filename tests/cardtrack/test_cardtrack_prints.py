@@ -167,11 +167,14 @@ def test_example_numbers_in_ukrainian_and_english(builds: dict[str, Built]) -> N
     for words in ("Decks 3", "Cards in play 158", "Summit row 10", "per player 6"):
         assert words in en, words
     uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
-    assert "3 колоди, у кожній 52 карти і 2 джокери (усього 162 карти)" in uk
+    assert "У наборі 3 стандартні колоди по 54 карти (52 карти і 2 джокери), усього 162 карти" in uk
     assert "решту джокерів (4) відкладіть у коробку" in uk
     assert "1 велика фішка і 6 малих фішок (усього 12 малих фішок)" in uk
     assert "до ряду 10" in uk and "1–3 кроки" in uk
-    assert "3 decks, each of 52 cards and 2 jokers (162 cards in all)" in en
+    assert (
+        "The set contains 3 standard decks of 54 cards (52 cards and 2 jokers), 162 cards in all"
+        in en
+    )
     assert "1 big token and 6 small tokens (12 small tokens in all)" in en
     assert "up to row 10" in en and "1–3 steps" in en
     card = whole(b.pdf("reference-card-uk.pdf"))
@@ -190,10 +193,13 @@ def test_variant_numbers(builds: dict[str, Built]) -> None:
     for words in ("Колод 4", "Карт у грі 216", "Ряд вершини 8", "гравця 5", "фішки 4"):
         assert words in uk, words
     en, uk = whole(b.pdf("rulebook-en.pdf")), whole(b.pdf("rulebook-uk.pdf"))
-    assert "4 decks, each of 52 cards and 2 jokers (216 cards in all)" in en
+    assert (
+        "The set contains 4 standard decks of 54 cards (52 cards and 2 jokers), 216 cards in all"
+        in en
+    )
     assert "shuffle the other 6 jokers into the draw pile as wild cards" in en
     assert "1 big token and 5 small tokens (10 small tokens in all)" in en
-    assert "4 колоди, у кожній 52 карти і 2 джокери (усього 216 карт)" in uk
+    assert "У наборі 4 стандартні колоди по 54 карти (52 карти і 2 джокери), усього 216 карт" in uk
     assert "1 велика фішка і 5 малих фішок (усього 10 малих фішок)" in uk
     assert "1–4 кроки" in uk and "1–4 steps" in en and "row 8" in en and "ряду 8" in uk
     assert "row 10" not in en and "ряду 10" not in uk
@@ -258,7 +264,8 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     card = whole(b.pdf("reference-card-uk.pdf"))
     assert "Не займайте останню вільну карту біля великої фішки суперника" in card
     assert "не стає й через неї не проходить" in card and "не минає" not in card
-    assert "Без малих фішок король — дама (12)" in card
+    assert "Без малих фішок у запасі король — дама (12); ним не будують." in card
+    assert "будь-яку карту (короля — лише коли малих фішок у запасі вже немає)" in card
     assert "короля треба використати" in card
     assert "На чужому джокері не зупиняються" in card
     assert "короля скидають" not in card

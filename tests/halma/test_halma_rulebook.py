@@ -233,7 +233,9 @@ def test_latvian_third_review_wording() -> None:
     captions and the win section without calques, the board's name, "usually"."""
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert "palikusi" not in lv["options.target_lock_on"]
-    assert lv["lock.caption_on"].endswith("iekšā tā drīkst pārvietoties (✓), ārā iziet nedrīkst (✗).")
+    assert lv["lock.caption_on"].endswith(
+        "iekšā tā drīkst pārvietoties (✓), ārā iziet nedrīkst (✗)."
+    )
     assert lv["win.stands"].endswith(
         "ja vēlāk tajā pašā kārtā cita spēlētāja tapiņa pamet jūsu mērķa trijstūri."
     )
@@ -471,7 +473,9 @@ def test_latvian_fifth_review_wording() -> None:
     "dala pirmo vietu", a set one plays *with*, jumping said to be optional, star halma named."""
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert not [key for key, value in lv.items() if "sākuma iedobē" in value]
-    assert not [key for key, value in lv.items() if "dala uzvaru" in value or "pakustēties" in value]
+    assert not [
+        key for key, value in lv.items() if "dala uzvaru" in value or "pakustēties" in value
+    ]
     assert lv["readings.intro"].endswith("tāpēc ar šo komplektu spēlējam šādi:")
     assert "zvaigžņu halma" in lv["intro.text"]
     assert lv["play.optional"].startswith("Lēkt nav obligāti")

@@ -333,6 +333,7 @@ def _play(book: Book) -> list[Flowable]:
         book.bullet(t("play.step")),
         book.bullet(f"{t('play.jump')} {t(f'options.jump_own_{own}')}"),
         book.bullet(t("play.chain")),
+        book.para("play.optional"),
         Spacer(1, 4),
         doc.grid(cells, 3, book.width),
     ]
@@ -380,7 +381,7 @@ def reading_keys(rules: HalmaRules) -> tuple[str, ...]:
         keys += ["own_peg", "stands"]
     else:
         keys.append("win_rule_own")
-    keys.append("round")
+    keys += ["draw", "round"]
     if not rules.jump_own:
         keys.append("jump_own_off")
     return tuple(f"readings.{key}" for key in keys)

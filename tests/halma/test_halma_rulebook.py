@@ -191,7 +191,7 @@ def test_who_starts_names_the_triangle_of_seat_one(
 def test_latvian_review_wording() -> None:
     """The native reader's review of the Latvian book (issue 10, item 5)."""
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
-    assert lv["win.draw"].endswith("viņi dala uzvaru (neizšķirts), pārējie zaudē.")
+    assert lv["win.draw"].endswith("rezultāts ir neizšķirts: viņi dala pirmo vietu, pārējie zaudē.")
     assert (
         lv["options.win_rule_filled_short"]
         == "pilns mērķa trijstūris, tajā vismaz viena sava tapiņa"
@@ -204,7 +204,7 @@ def test_latvian_review_wording() -> None:
     assert "sacīkste" not in lv["intro.text"] and "sacensība" not in lv["intro.text"]
     assert "pārvieto savas krāsas tapiņas" in lv["intro.text"]
     assert "komandu" not in lv["intro.text"]
-    assert "sekojiet līdzi, kādus atspēriena punktus" in lv["tips.bridges"]
+    assert "kādus atspērienus paši atstājat viņiem" in lv["tips.bridges"]
     assert lv["colours.natural"] == "dabīgā koka"
     assert not [key for key, value in lv.items() if "piepild" in value.lower()]
     assert (
@@ -219,7 +219,7 @@ def test_latvian_second_review_wording() -> None:
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert "katru reizi pāri vienai tapiņai" in lv["play.chain"]
     assert "pāri tik daudzām tapiņām" not in lv["play.chain"]
-    assert "arī savā sākuma iedobē" in lv["play.no_repeat"]
+    assert "arī atpakaļ iedobē, no kuras gājiens sākās" in lv["play.no_repeat"]
     assert lv["options.target_lock_on"].startswith(
         "Kad tapiņa kādu gājienu ir beigusi savā mērķa trijstūrī, turpmāk to drīkst pārvietot "
         "tikai šā trijstūra robežās – arī katrā lēcienu ķēdes lēcienā."
@@ -234,7 +234,7 @@ def test_latvian_third_review_wording() -> None:
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert "palikusi" not in lv["options.target_lock_on"]
     assert lv["lock.caption_on"].endswith(
-        "trijstūra iekšienē tā drīkst pārvietoties (✓), bet ārā iziet nedrīkst (✗)."
+        "iekšā tā drīkst pārvietoties (✓), ārā iziet nedrīkst (✗)."
     )
     assert lv["win.stands"].endswith(
         "ja vēlāk tajā pašā kārtā cita spēlētāja tapiņa pamet jūsu mērķa trijstūri."
@@ -260,14 +260,12 @@ def test_latvian_fourth_review_wording() -> None:
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     assert lv["intro.text"].endswith(SEED_INTRO)
     assert "bieži" not in lv["intro.text"] and "zvaigznes halma" not in lv["intro.text"]
-    assert "zvaigznē izkārtotajām laukuma iedobēm" in lv["intro.text"]
+    assert "pa zvaigznes veidā izkārtotajām iedobēm" in lv["intro.text"]
     assert not [key for key, value in lv.items() if "Īstajā" in value]
     assert lv["setup.five_note"].startswith("Ņemiet vērā! Ja spēlē pieci, viens trijstūris")
     assert lv["play.caption_chain"].endswith("(skaitļi rāda lēcienu secību).")
     assert lv["play.step"].endswith("; ar soli gājiens beidzas.")
-    assert lv["play.no_repeat"].endswith(
-        "gājienam jābeidzas citā iedobē, nevis tajā, no kuras tas sākās."
-    )
+    assert lv["play.no_repeat"].endswith("– arī atpakaļ iedobē, no kuras gājiens sākās.")
     assert "tajā tā" not in lv["lock.caption_on"]
     for rule in ("filled", "own"):  # the tie is said once, in win.draw
         assert "neizšķirt" not in lv[f"options.win_rule_{rule}"]
@@ -315,7 +313,7 @@ def test_the_readings_follow_the_variant() -> None:
     with the lock, the own-peg reading only with the seed's win rule, departures named."""
     assert reading_keys(HalmaRules()) == tuple(
         f"readings.{k}"
-        for k in ("seat", "target", "no_repeat", "pass", "own_peg", "stands", "round")
+        for k in ("seat", "target", "no_repeat", "pass", "own_peg", "stands", "draw", "round")
     )
     flipped = reading_keys(HalmaRules(**FLIPPED))
     assert "readings.target" not in flipped and "readings.own_peg" not in flipped
@@ -468,3 +466,18 @@ def test_same_bytes_in_another_process(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     subprocess.run([sys.executable, "-c", script, str(there)], check=True, env=env)
     assert here.read_bytes() == there.read_bytes()
+
+
+def test_latvian_fifth_review_wording() -> None:
+    """The native reader's round-4 review: no "sākuma iedobe" (read as the starting triangle),
+    "dala pirmo vietu", a set one plays *with*, jumping said to be optional, star halma named."""
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
+    assert not [key for key, value in lv.items() if "sākuma iedobē" in value]
+    assert not [
+        key for key, value in lv.items() if "dala uzvaru" in value or "pakustēties" in value
+    ]
+    assert lv["readings.intro"].endswith("tāpēc ar šo komplektu spēlējam šādi:")
+    assert "zvaigžņu halma" in lv["intro.text"]
+    assert lv["play.optional"].startswith("Lēkt nav obligāti")
+    assert lv["readings.draw"].endswith("viņi dala pirmo vietu, pārējie zaudē.")
+    assert "(✗)." in lv["lock.caption_on"] and len(lv["lock.caption_on"]) < 90

@@ -26,7 +26,13 @@ from generator.engine import State
 from plugins.cardtrack.actions import BIG, BUILD, KING, SMALL
 from plugins.cardtrack.cards import KINGS, VALUES
 from plugins.cardtrack.geometry import ROW_STRIDE, neighbour_indices
-from plugins.cardtrack.heuristics import BUILD_MAX, BlockerAgent, BuilderAgent, as_cardtrack, route_step
+from plugins.cardtrack.heuristics import (
+    BUILD_MAX,
+    BlockerAgent,
+    BuilderAgent,
+    as_cardtrack,
+    route_step,
+)
 from plugins.cardtrack.rules import CardtrackGame, CardtrackState
 from plugins.cardtrack.search import PlannerAgent
 

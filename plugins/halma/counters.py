@@ -48,7 +48,9 @@ def _best(agent: CounterAgent, moves: dict[int, int], starts: list[int]) -> tupl
     return best
 
 
-def hold_back(agent: CounterAgent, state: HalmaState, moves: dict[int, int]) -> tuple[int, int] | None:
+def hold_back(
+    agent: CounterAgent, state: HalmaState, moves: dict[int, int]
+) -> tuple[int, int] | None:
     if agent.keeper in moves and len(moves) > 1:
         rest = {k: v for k, v in moves.items() if k != agent.keeper}
         start, to = agent.base.choose(state, rest)

@@ -14,8 +14,9 @@ in it too). One decision:
 2. **screen**: each candidate is scored by the race estimate of the position it leads to
    (:mod:`plugins.cardtrack.evaluation`), and the best :data:`WIDTH` go on;
 3. **futures**: ``budget`` sampled futures per candidate (the same futures for every
-   candidate: common random numbers), each played :data:`DEPTH` turned cards ahead by a quick
-   builder for both seats (:class:`plugins.cardtrack.rollout.Rollout`), then scored by the
+   candidate: common random numbers), each played :data:`DEPTH` turned cards ahead (about
+   four own decisions: each card goes to the seat of its colour) by a quick builder for both
+   seats (:class:`plugins.cardtrack.rollout.Rollout`), then scored by the
    race estimate; the candidate with the best mean, averaged half and half with its screening
    score (:data:`SCREEN_WEIGHT`), is played.
 

@@ -56,7 +56,7 @@ def test_tactics_name_their_actions() -> None:
     game = seed_game()
     state = game.new_initial_state()
     rng = random.Random(3)
-    seen = set()
+    seen: set[int] = set()
     while not state.is_terminal() and len(seen) < 2:
         player = state.current_player()
         if player == CHANCE:

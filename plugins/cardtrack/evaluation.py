@@ -24,7 +24,9 @@ opponent's and below the turns left before ``max_turns`` (normal approximations)
 removes a token, and the no-full-block rule does not help): a locked-out seat has no chance
 (its remaining cards still count its way, for the tempo of a search). A seat whose joker holds
 no own token while an opponent token could get there in one move is locked out with a fixed
-chance (:func:`lock_risk`); a seat whose opponent is locked out only needs to finish in time.
+chance (:func:`lock_risk`). The same holds for a seat whose every way into its joker (the cards
+round it) holds an opponent token, and one with a single way left is at risk
+(:func:`ring_risk`); a seat whose opponent is locked out only needs to finish in time.
 """
 
 from __future__ import annotations
@@ -59,6 +61,11 @@ RISK_SMALL = 0.8
 """Chance of being locked out when an opponent small token can reach the unguarded own joker."""
 RISK_KING = 0.4
 """Chance of being locked out when an opponent king would place a token that can reach it."""
+RISK_RING = 0.3
+"""Chance of being locked out when opponent tokens hold all but one of the ways into the own
+joker (:func:`ring_risk`)."""
+RISK_RING_HELD = 0.1
+"""... and when they hold at least one way, more being open."""
 SPREAD = 0.5
 """Variance of the remaining turned cards per remaining turned card."""
 SQRT2 = math.sqrt(2.0)
@@ -141,8 +148,8 @@ class Odds:
         times = t0, t1 = self.times(state)
         starts, occ = state.game.starts, state.occ
         # the chance that each seat is (or gets) locked out, then the race of the others
-        out0 = 1.0 if starts[0] in occ[1] else lock_risk(state, 0)
-        out1 = 1.0 if starts[1] in occ[0] else lock_risk(state, 1)
+        out0 = 1.0 if starts[0] in occ[1] else max(lock_risk(state, 0), ring_risk(state, 0))
+        out1 = 1.0 if starts[1] in occ[0] else max(lock_risk(state, 1), ring_risk(state, 1))
         first = phi((t1 - t0) / math.sqrt(SPREAD * (t0 + t1) + 1.0))
         left = state.game.rules.max_turns - state.turned
         in_time0 = phi((left - t0) / math.sqrt(SPREAD * t0 + 1.0))
@@ -182,6 +189,38 @@ def lock_risk(state: CardtrackState, seat: int) -> float:
                 nxt.append(nb)
         level = nxt
     return risk
+
+
+def ring_risk(state: CardtrackState, seat: int) -> float:
+    """The chance that ``seat`` never comes home because opponent tokens hold every way into
+    its joker (the cards round it: nothing removes a token, and the no-full-block rule only
+    looks at where the big token stands): 1 when no way is open (a way is a card without an
+    opponent token, or an empty slot that can still be built), :data:`RISK_RING` when one is
+    left and the opponent has small tokens to close it, :data:`RISK_RING_HELD` when the
+    opponent holds at least one; 0 while an own token guards a way. A big token standing on
+    the joker (the start) is not locked in."""
+    home = state.game.starts[seat]
+    if state.big[seat] == home and not state.summited[seat]:
+        return 0.0
+    mine, theirs = state.occ[seat], state.occ[1 - seat]
+    values, frontier = state.values, state.frontier
+    open_ways = held = 0
+    for nb in neighbours_of(home):
+        if nb in mine:
+            return 0.0  # an own token guards a way: no opponent token may stop there
+        if nb in values:
+            if nb in theirs:
+                held += 1
+            else:
+                open_ways += 1
+        elif nb in frontier:
+            open_ways += 1
+    if not open_ways:
+        return 1.0
+    other = 1 - seat
+    if not held or state.reserve[other] + len(state.smalls[other]) == 0:
+        return 0.0
+    return RISK_RING if open_ways == 1 else RISK_RING_HELD
 
 
 def phi(z: float) -> float:

@@ -8,13 +8,15 @@ in it too). One decision:
    move and king placement, discard; a low card's builds on the first empty slots of the own
    cheapest way (:func:`plugins.cardtrack.evaluation.route`), next to the own big token or on
    the bridge between the start columns, a high card's on the opponent's way or next to its
-   big token; small-token moves onto the opponent's way, next to its big token or onto a
-   starting joker (to lock the opponent out or to guard the own);
+   big token; small-token moves onto the opponent's way, next to its big token, onto a
+   starting joker or the cards round it (to lock the opponent out or to guard the own), and
+   low cards built round the own joker (another way home);
 2. **screen**: each candidate is scored by the race estimate of the position it leads to
    (:mod:`plugins.cardtrack.evaluation`), and the best :data:`WIDTH` go on;
 3. **futures**: ``budget`` sampled futures per candidate (the same futures for every
-   candidate: common random numbers), each played :data:`DEPTH` turned cards ahead by a quick
-   builder for both seats (:class:`plugins.cardtrack.rollout.Rollout`), then scored by the
+   candidate: common random numbers), each played :data:`DEPTH` turned cards ahead (about
+   four own decisions: each card goes to the seat of its colour) by a quick builder for both
+   seats (:class:`plugins.cardtrack.rollout.Rollout`), then scored by the
    race estimate; the candidate with the best mean, averaged half and half with its screening
    score (:data:`SCREEN_WEIGHT`), is played.
 
@@ -42,6 +44,7 @@ from plugins.cardtrack.cards import VALUES
 from plugins.cardtrack.evaluation import STUCK, Odds, route
 from plugins.cardtrack.geometry import ROW_STRIDE
 from plugins.cardtrack.heuristics import BUILD_MAX, as_cardtrack
+from plugins.cardtrack.movegen import neighbours_of
 from plugins.cardtrack.rollout import Rollout
 from plugins.cardtrack.rules import BUILD, DISCARD, SMALL, CardtrackGame, CardtrackState
 
@@ -49,8 +52,9 @@ BUDGET = 1
 """Default futures per screened candidate."""
 WIDTH = 3
 """Candidates that survive the screen."""
-DEPTH = 4
-"""Turned cards a future is played ahead."""
+DEPTH = 8
+"""Turned cards a future is played ahead (about four own decisions: the cards go to each seat
+at its share, about half)."""
 SCREEN_WEIGHT = 0.5
 """Weight of a candidate's screening score beside the mean of its futures."""
 ROUTE_SLOTS = 5
@@ -94,8 +98,13 @@ def candidates(state: CardtrackState, odds: Odds) -> list[int]:
         extra = {bridge}
     else:
         near, way, extra = theirs, their_way, set()
+    rings = (set(neighbours_of(starts[seat])), set(neighbours_of(starts[1 - seat])))
+    if VALUES[state.card] <= BUILD_MAX:
+        extra |= rings[0]  # another way into the own joker
     slots = set([slot for slot in way if slot not in values][:ROUTE_SLOTS]) | extra
-    blocks = set(their_way[:ROUTE_SLOTS]) | set(starts)
+    # small tokens: onto the opponent's way, a starting joker, or round either joker (to
+    # guard the ways into the own, to close the ways into the opponent's)
+    blocks = set(their_way[:ROUTE_SLOTS]) | set(starts) | rings[0] | rings[1]
     out = []
     for action in legal:
         what = action & 7

@@ -1,0 +1,162 @@
+"""Rule-based counter-strategies for Konstruktsiia: test opponents, not registered agents.
+
+Each counter is a weaker agent (``base``) wrapped with one tactic taken greedily: when the
+tactic names a legal action, it is played; otherwise the base agent decides. The
+exploitability benchmark (``benchmarks/exploitability_bench.py``) plays them against the
+strong agent (``planner``) from each seat; the tests check that they only play legal actions.
+
+Tactics (``TACTICS``):
+
+- ``road_block``: a small token (or a king's new one) onto the next card of the opponent's way;
+- ``home_lock``: small tokens onto the cards around the opponent's starting joker, the way
+  home it needs at the end (a plan of several moves: one token a king);
+- ``high_wall``: a high card (J and up) built in the opponent's column just above its big token;
+- ``race``: any big-token move that climbs (or, summited, comes down), else a low card built
+  straight ahead of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.api import Agent, SearchSettings
+from generator.engine import State
+from plugins.cardtrack.actions import BIG, BUILD, KING, SMALL
+from plugins.cardtrack.cards import KINGS, VALUES
+from plugins.cardtrack.geometry import ROW_STRIDE, neighbour_indices
+from plugins.cardtrack.heuristics import (
+    BUILD_MAX,
+    BlockerAgent,
+    BuilderAgent,
+    as_cardtrack,
+    route_step,
+)
+from plugins.cardtrack.rules import CardtrackGame, CardtrackState
+from plugins.cardtrack.search import PlannerAgent
+
+Tactic = Callable[[CardtrackState, int, list[int]], "int | None"]
+"""``tactic(state, seat, legal)``: the action the tactic takes now, or None."""
+
+
+def _dest(action: int) -> int | None:
+    """The slot a small-token or king action ends on (None for other actions)."""
+    what = action & 7
+    if what == SMALL:
+        return action >> 8
+    if what == KING:
+        return action >> 3
+    return None
+
+
+def _tokens_onto(legal: list[int], targets: set[int]) -> int | None:
+    for action in legal:
+        if _dest(action) in targets:
+            return action
+    return None
+
+
+def road_block(state: CardtrackState, seat: int, legal: list[int]) -> int | None:
+    target = route_step(state, 1 - seat)
+    if target is None or target in state.occ[seat]:
+        return None
+    return _tokens_onto(legal, {target})
+
+
+def home_lock(state: CardtrackState, seat: int, legal: list[int]) -> int | None:
+    home = state.game.starts[1 - seat]
+    ring = {n for n in neighbour_indices(home) if n in state.values and n not in state.occ[seat]}
+    return _tokens_onto(legal, ring) if ring else None
+
+
+def high_wall(state: CardtrackState, seat: int, legal: list[int]) -> int | None:
+    kind = state.card
+    if KINGS[kind] or VALUES[kind] <= 10:
+        return None
+    theirs = state.big[1 - seat]
+    if theirs & 1 or state.summited[1 - seat]:
+        return None
+    slot = theirs + ROW_STRIDE
+    while slot in state.values:
+        slot += ROW_STRIDE
+    action = slot << 3 | BUILD
+    return action if action in legal else None
+
+
+def race(state: CardtrackState, seat: int, legal: list[int]) -> int | None:
+    now = state.progress(seat)
+    for action in legal:
+        if action & 7 == BIG:
+            child = state.clone()
+            child.apply_action(action)
+            if child.progress(seat) > now or child.result:
+                return action
+    kind = state.card
+    big = state.big[seat]
+    if not KINGS[kind] and VALUES[kind] <= BUILD_MAX and not big & 1:
+        step = -ROW_STRIDE if state.summited[seat] else ROW_STRIDE
+        action = (big + step) << 3 | BUILD
+        if action in legal:
+            return action
+    return None
+
+
+TACTICS: dict[str, Tactic] = {
+    "road_block": road_block,
+    "home_lock": home_lock,
+    "high_wall": high_wall,
+    "race": race,
+}
+
+
+class CounterAgent:
+    """``base`` wrapped with one greedy ``tactic`` (module docstring)."""
+
+    def __init__(self, base: Agent, tactic: Tactic, seat: int) -> None:
+        self.base = base
+        self.tactic = tactic
+        self.seat = seat
+
+    def step(self, state: State) -> int:
+        root = as_cardtrack(state)
+        legal = root.legal_actions()
+        chosen = self.tactic(root, self.seat, legal)
+        return self.base.step(state) if chosen is None else chosen
+
+
+def base_agent(name: str, game: CardtrackGame, seat: int, rng: random.Random) -> Agent:
+    """A weaker agent to wrap: ``builder``, ``blocker`` or ``planner`` (budget 1)."""
+    if name == "builder":
+        return BuilderAgent(game, seat, rng)
+    if name == "blocker":
+        return BlockerAgent(game, seat, rng)
+    if name == "planner":
+        return PlannerAgent(game, seat, rng, SearchSettings(1))
+    raise ValueError(f"unknown base agent {name!r}")
+
+
+@dataclass(frozen=True)
+class Counter:
+    """One counter-strategy: a tactic over a base agent."""
+
+    tactic: str
+    base: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.tactic}/{self.base}"
+
+    def make(self, game: CardtrackGame, seat: int, rng: random.Random) -> CounterAgent:
+        return CounterAgent(base_agent(self.base, game, seat, rng), TACTICS[self.tactic], seat)
+
+
+COUNTERS = (
+    Counter("road_block", "planner"),
+    Counter("road_block", "blocker"),
+    Counter("home_lock", "planner"),
+    Counter("home_lock", "blocker"),
+    Counter("high_wall", "blocker"),
+    Counter("race", "builder"),
+)
+"""The counters the benchmark plays."""

@@ -85,9 +85,19 @@ def _group_is_gone(pgid: int) -> bool:
     return False
 
 
+def _after_the_plan(err: str) -> list[str]:
+    """stderr's lines after the plan a check prints before its first game."""
+    lines = err.strip().splitlines()
+    if lines and lines[0].startswith("plan: "):
+        lines = lines[1:]
+        while lines and lines[0].startswith("  "):
+            lines = lines[1:]
+    return lines
+
+
 def _one_line(err: str) -> str:
     assert "Traceback" not in err, err
-    lines = err.strip().splitlines()
+    lines = _after_the_plan(err)
     assert len(lines) == 1, err
     return lines[0]
 

@@ -50,6 +50,7 @@ RULE_KEYS = (
     "flow.penalty",
     "flow.batons",
     "flow.king",
+    "flow.king_world",
     "play.opening_plain",
     "play.opening_list",
     "play.order_field",

@@ -67,6 +67,7 @@ RULE_KEYS = (
     "king.rule_world",
     "king.win",
     "king.early",
+    "decided.count",
     "decided.last_baton",
     "decided.baseline",
     "variant.opening",

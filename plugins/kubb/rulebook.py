@@ -361,13 +361,14 @@ def _king(book: Book) -> list[Flowable]:
 
 DECIDED = ("landed", "raise", "felled", "king", "stakes", "baseline", "place", "lag", "spin")
 """The decided readings of the rules questions players dispute (``decided.<key>``); the seed
-king rule adds ``decided.last_baton`` after ``king``."""
+king rule adds ``decided.count`` and ``decided.last_baton`` after ``king``."""
 
 
 def _decided_keys(book: Book) -> list[str]:
     keys = list(DECIDED)
     if book.rules.king_rule == "seed":
         keys.insert(keys.index("king") + 1, "last_baton")
+        keys.insert(keys.index("king") + 1, "count")
     return keys
 
 
@@ -452,7 +453,10 @@ def _decided(book: Book) -> list[Flowable]:
     body = [
         Paragraph(t("decided.title"), s.box_title),
         Paragraph(t("decided.text"), s.body),
-        *(book.bullet(t(f"decided.{key}")) for key in _decided_keys(book)),
+        *(
+            book.bullet(t(f"decided.{key}", n=book.rules.king_min_batons_left))
+            for key in _decided_keys(book)
+        ),
     ]
     return [Spacer(1, 4), KeepTogether([doc.note_box(body, s, book.width)])]
 

@@ -38,7 +38,7 @@ FIELD_SHARE = 0.9
 """Width of the field diagram as a share of the text column."""
 MAX_FIGURE_HEIGHT = 235.0
 """Tallest field diagram (pt), so it shares the first page with the text before it."""
-SCENE_SHARE = 0.75
+SCENE_SHARE = 0.66
 """Width of the throw-in and advantage diagrams as a share of the text column."""
 FLOW_SHARE = 0.4
 """Width of the turn's flow chart as a share of the text column (the rules take the rest)."""
@@ -135,6 +135,27 @@ def _order_king(book: Book) -> str:
     if r.king_rule == "seed":
         return t("play.order_king_seed", count=t.count("baton", r.king_min_batons_left))
     return t("play.order_king_world")
+
+
+def _flow_king(book: Book) -> str:
+    """The flow chart's king box: the variant's condition, as in "The king"."""
+    t, r = book.t, book.rules
+    if r.king_rule == "seed":
+        return t("flow.king", count=t.count("baton", r.king_min_batons_left))
+    return t("flow.king_world")
+
+
+def _back(book: Book) -> str:
+    """How to play by the seed's sheet instead: its field, batons and king condition."""
+    t, seed = book.t, seed_rules()
+    return t(
+        "variant.back",
+        length=t.number(seed.length),
+        width=t.number(seed.width),
+        diagonal=t.m(KubbField.from_rules(seed).diagonal),
+        batons=seed.batons,
+        count=t.count("baton", seed.king_min_batons_left),
+    )
 
 
 # -- sections -------------------------------------------------------------------------------
@@ -249,7 +270,7 @@ def _turn(book: Book) -> list[Flowable]:
         t("flow.throw_in", attempts=r.throw_in_attempts),
         t("flow.penalty"),
         t("flow.batons"),
-        t("flow.king"),
+        _flow_king(book),
         t("flow.next"),
     ]
     column = book.width * FLOW_SHARE - COLUMN_GAP - CELL_PAD
@@ -340,13 +361,14 @@ def _king(book: Book) -> list[Flowable]:
 
 DECIDED = ("landed", "raise", "felled", "king", "stakes", "baseline", "place", "lag", "spin")
 """The decided readings of the rules questions players dispute (``decided.<key>``); the seed
-king rule adds ``decided.last_baton`` after ``king``."""
+king rule adds ``decided.count`` and ``decided.last_baton`` after ``king``."""
 
 
 def _decided_keys(book: Book) -> list[str]:
     keys = list(DECIDED)
     if book.rules.king_rule == "seed":
         keys.insert(keys.index("king") + 1, "last_baton")
+        keys.insert(keys.index("king") + 1, "count")
     return keys
 
 
@@ -407,14 +429,23 @@ def _variant_box(book: Book, width: float) -> list[Flowable]:
         Paragraph(t("variant.title_world" if world else "variant.title"), s.box_title),
         Paragraph(t("variant.text_world" if world else "variant.text"), s.body),
         *(book.bullet(_departure(book, point)) for point in found),
-        Paragraph(t("variant.back", seed=set_name(t, seed_rules())), s.body),
+        Paragraph(_back(book), s.body),
     ]
     return [doc.note_box(body, s, width)]
 
 
+VARIANT_SHARE = 0.56
+"""Width of the departures box as a share of the text column, the facts table beside it."""
+
+
 def _variant(book: Book) -> list[Flowable]:
-    box = _variant_box(book, book.width)
-    return [Spacer(1, 4), KeepTogether(box)] if box else []
+    """The departures box with the facts table beside it (the facts alone for the seed)."""
+    width = book.width * VARIANT_SHARE
+    box = _variant_box(book, width - COLUMN_GAP)
+    if not box:
+        return []
+    facts = _facts_box(book, book.width - width)
+    return [Spacer(1, 4), book.side_by_side(box, [facts], VARIANT_SHARE)]
 
 
 def _decided(book: Book) -> list[Flowable]:
@@ -422,12 +453,23 @@ def _decided(book: Book) -> list[Flowable]:
     body = [
         Paragraph(t("decided.title"), s.box_title),
         Paragraph(t("decided.text"), s.body),
-        *(book.bullet(t(f"decided.{key}")) for key in _decided_keys(book)),
+        *(
+            book.bullet(t(f"decided.{key}", n=book.rules.king_min_batons_left))
+            for key in _decided_keys(book)
+        ),
     ]
     return [Spacer(1, 4), KeepTogether([doc.note_box(body, s, book.width)])]
 
 
 def _facts(book: Book) -> list[Flowable]:
+    """The facts table on its own, for a book without a departures box."""
+    if departures(book.rules):
+        return []
+    return [Spacer(1, 6), KeepTogether([_facts_box(book, book.width * 0.75)])]
+
+
+def _facts_box(book: Book, width: float) -> Flowable:
+    """The variant's facts at a glance, ``width`` pt wide."""
     t, r, f = book.t, book.rules, book.field
     rows = [
         (
@@ -449,8 +491,7 @@ def _facts(book: Book) -> list[Flowable]:
             t(f"facts.king_{r.king_rule}", count=t.count("baton", r.king_min_batons_left)),
         ),
     ]
-    box = doc.facts_box(t("facts.title"), rows, book.styles, book.width * 0.75)
-    return [Spacer(1, 6), KeepTogether([box])]
+    return doc.facts_box(t("facts.title"), rows, book.styles, width, value_share=0.4)
 
 
 SECTIONS = (

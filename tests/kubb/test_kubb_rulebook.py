@@ -284,3 +284,21 @@ def test_the_readings_beyond_the_sheet_stand_in_the_box(lang: str) -> None:
     for key in ("decided.baseline", "decided.lag"):
         assert t(key) in seed and t(key) in world
     assert t("decided.last_baton") in seed and t("decided.last_baton") not in world
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_the_flowchart_king_box_and_the_way_back_follow_the_rules(lang: str) -> None:
+    from plugins.kubb.geometry import KubbField
+    from plugins.kubb.rulebook import Book, _back, _flow_king
+
+    t = Texts(lang)
+    three = Book.on("A4", t, KubbRules(king_min_batons_left=3), KubbProduction())
+    assert _flow_king(three) == t("flow.king", count=t.count("baton", 3))
+    assert t.count("baton", 3) in _flow_king(three)
+    world = Book.on("A4", t, KubbRules(**WORLD), KubbProduction())
+    assert _flow_king(world) == t("flow.king_world")
+    back = _back(world)  # the seed sheet's own field, diagonal, batons and king condition
+    seed = KubbRules()
+    assert t.m(KubbField.from_rules(seed).diagonal) in back
+    assert f"{t.number(seed.length)} × {t.number(seed.width)}" in back
+    assert t.count("baton", seed.king_min_batons_left) in back

@@ -40,7 +40,7 @@ EXAMPLES = {"name": "Koka darbnīca", "logo": "logo.svg", "web": "www.example.lv
 """What the commented-out lines of an unset sub-table show (``[print.publisher]``)."""
 
 
-def _sub_model(annotation: Any) -> type[StrictModel] | None:
+def sub_model(annotation: Any) -> type[StrictModel] | None:
     """The table model of a field that is a sub-table (``Publisher | None``), or ``None``."""
     for arg in (annotation, *typing.get_args(annotation)):
         if isinstance(arg, type) and issubclass(arg, StrictModel):
@@ -57,14 +57,12 @@ def _sub_table_lines(table: str, name: str, model: type[StrictModel]) -> list[st
     return lines
 
 
-def _table_lines(
-    model: type[StrictModel], values: dict[str, Any], table: str = ""
-) -> list[str]:
+def _table_lines(model: type[StrictModel], values: dict[str, Any], table: str = "") -> list[str]:
     dumped = model.model_validate(values).model_dump(mode="json")
     lines = []
     subs: list[str] = []
     for name, field in model.model_fields.items():
-        sub = _sub_model(field.annotation)
+        sub = sub_model(field.annotation)
         if sub is not None and dumped[name] is None:
             subs += [f"# {field.description}", *_sub_table_lines(table, name, sub)[1:]]
             continue

@@ -24,7 +24,7 @@ from pydantic.fields import FieldInfo
 from generator.api import CheckOptions, GameDefinition, StrictModel
 from generator.errors import InputError
 from generator.registry import Registry
-from generator.template import allowed_values
+from generator.template import allowed_values, sub_model
 from generator.variant import (
     TABLES,
     Variant,
@@ -136,7 +136,11 @@ def _schema(models: tuple[tuple[str, type[StrictModel]], ...]) -> tuple[TableSpe
         title = summary[0].replace("``", "").strip() if summary else ""
         title = title.removeprefix(f"[{table}]").strip(" :")
         title = title[:1].upper() + title[1:]
-        fields = tuple(field_spec(table, n, f) for n, f in model.model_fields.items())
+        fields = tuple(
+            field_spec(table, n, f)
+            for n, f in model.model_fields.items()
+            if sub_model(f.annotation) is None  # a sub-table ([print.publisher]): files only
+        )
         out.append(TableSpec(table, title, fields))
     return tuple(out)
 

@@ -211,7 +211,13 @@ def _dask_backend(address: str, timeout: float) -> Iterator[Backend]:
         raise InputError(
             "--scheduler: Dask is not installed (pip install 'plywright[dask]')"
         ) from None
-    quiet = _quiet_logs("distributed")
+    quiet_client = _quiet_logs("distributed")
+    quiet_callbacks = _quiet_logs("concurrent.futures")  # a lost client fails its callbacks
+
+    def quiet() -> None:
+        quiet_client()
+        quiet_callbacks()
+
     try:
         client: Any = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:

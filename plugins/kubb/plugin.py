@@ -70,6 +70,7 @@ RULE_KEYS = (
     "decided.count",
     "decided.last_baton",
     "decided.baseline",
+    "decided.advantage",
     "variant.opening",
     "variant.king_world",
     "variant.king_seed",

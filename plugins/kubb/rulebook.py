@@ -359,7 +359,18 @@ def _king(book: Book) -> list[Flowable]:
     ]
 
 
-DECIDED = ("landed", "raise", "felled", "king", "stakes", "baseline", "place", "lag", "spin")
+DECIDED = (
+    "landed",
+    "raise",
+    "felled",
+    "king",
+    "stakes",
+    "advantage",
+    "baseline",
+    "place",
+    "lag",
+    "spin",
+)
 """The decided readings of the rules questions players dispute (``decided.<key>``); the seed
 king rule adds ``decided.count`` and ``decided.last_baton`` after ``king``."""
 

@@ -76,6 +76,6 @@ def test_the_built_in_models_accept_most_drawn_tables(registry: Registry, game: 
             outcomes.append(True)
 
     draw()
-    # a sixth at least: Kubb's field refuses many drawn combinations on its own (a width too
+    # a tenth at least: Kubb's field refuses many drawn combinations on its own (a width too
     # narrow for kubbs_per_team at kubb_spacing, a length below the width), as it should
-    assert sum(outcomes) >= len(outcomes) / 6, f"{game}: {sum(outcomes)} of {len(outcomes)}"
+    assert sum(outcomes) >= len(outcomes) / 10, f"{game}: {sum(outcomes)} of {len(outcomes)}"

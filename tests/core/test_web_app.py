@@ -411,8 +411,10 @@ def test_check_shows_strong_play_as_server_formatted_tables(client: TestClient) 
         for row in table["rows"]
         for cell in row["cells"]
     )
-    exploits = [row for row in report["tables"][-1]["rows"] if row["status"] == "fail"]
-    assert exploits and all(row["cells"][2].startswith("exploit: ") for row in exploits)
+    probes = report["tables"][-1]["rows"]
+    assert len(probes) == 2, "one row per ordered pair of seats"
+    exploits = [row for row in probes if row["status"] == "fail"]
+    assert all(row["cells"][2].startswith("exploit: ") for row in exploits)
 
 
 def test_a_finished_check_sends_the_rows_the_cli_prints(

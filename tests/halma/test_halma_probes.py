@@ -100,6 +100,29 @@ def test_filled_rule_with_six_players_is_kingmaking_not_a_lock_out(
     assert report["verdict"] in ("playable", "inconclusive"), report["reasons"]
     if report["verdict"] == "inconclusive":
         assert "--probes full" in report["decide"], report["decide"]
-    for probe in [p for p in report["probes"] if p.get("kingmaking")]:
+    slowed = [p for p in report["probes"] if p.get("kingmaking")]
+    for probe in slowed:
         duel = probe["duel"]
         assert not duel["locked_out"] and duel["completion"] == 1.0, duel
+        assert duel["victim_wins"] > 0 and probe["reason"] in report["notes"]
+    # the duels' records are two-seat games that replay through the Python rules
+    duels = sorted((tmp_path / "probes").glob("duel-*"))
+    dueled = [p for p in report["probes"] if p.get("duel")]
+    assert len(duels) == 2 * len(dueled) and len(dueled) >= len(slowed), [d.name for d in duels]
+    for probe in dueled:  # held to little, significantly or not: tested alone, not locked out
+        assert not probe["duel"]["locked_out"], probe["reason"]
+    for folder in duels:
+        for record in sorted(folder.glob("game-*.jsonl"))[:3]:
+            lines = [json.loads(line) for line in record.read_text().splitlines()]
+            assert lines[0]["purpose"] == folder.name and lines[0]["players"] == 2
+            assert check_record(lines).result == lines[-1]["result"]
+
+
+def test_filled_rule_passes_every_probe(registry: Registry) -> None:
+    report = _check(registry, {"players": 2, "win_rule": "filled"})
+    assert not _exploits(report), [p["reason"] for p in report["probes"]]
+    assert report["verdict"] == "playable", report["reasons"]
+    names = [rung["agent"] for rung in report["metrics"]["skill"]]
+    assert names[0] == "greedy" and names[-1].startswith("search")
+    top = report["metrics"]["skill"][-1]
+    assert top["beats"], top

@@ -14,10 +14,13 @@ ones only):
   and the particles б, би, ж, же to the word before by a no-break space (no line ends with
   «у» or starts with «б»);
 * every language: a number range ``2-10`` or ``2 – 10`` becomes ``2–10``; a no-break space
-  joins a number (or a ``{placeholder}``) to its unit or ``%``.
+  joins a number (or a ``{placeholder}``) to its unit or ``%``, a number to the word after it
+  (``2 werpstokken``, ``5 basiskubbs``: no line ends with the bare number) and the ``×`` of a
+  measurement to both its numbers (``10 × 5 m`` never breaks).
 
-Left alone: markup tags (``<b>``, ``<font name="…">``), ``{placeholders}``, file names and
-words with digits (``halma-2.toml``, ``A2-3``), ``×``, decimals, quotes already right.
+Left alone: markup tags (``<b>``, ``<font name="…">``), ``{placeholders}`` (a placeholder is
+joined to its unit only: its value is typeset again once filled in), file names and words with
+digits (``halma-2.toml``, ``A2-3``), decimals, quotes already right.
 """
 
 from __future__ import annotations
@@ -45,6 +48,10 @@ _MASK, _FIRST = "\ue000", 0xE100
 _MASKED = re.compile("\ue000(.)\ue000")
 _NUMBER_END = r"(?:(?<=\d)|(?<=\}))"
 _UNIT = re.compile(_NUMBER_END + r"[ ](%|(?:" + "|".join(UNITS) + r")(?![\w]))")
+_NUMBER_WORD = re.compile(r"(?<![\w.,/\\-])(\d+(?:[.,]\d+)?) (?=[^\W\d_])")
+"""A number standing alone (not part of a word, a code or a file name) and the word after it."""
+_TIMES = re.compile(_NUMBER_END + r" × (?=[\d{])")
+"""The ``×`` between two numbers (or placeholders) of a measurement."""
 _RANGE = re.compile(r"(?<![\w.,/\\-])(\d+) ?[-–] ?(\d+)(?![\w/\\-]|[.,]\d)")
 _DASH = re.compile(r"(?<=\S) (?:-|—|–|--) (?=\S)")
 _STRAIGHT_DOUBLE = re.compile(r'"([^"\n]*)"')
@@ -82,6 +89,7 @@ def _plain(text: str, lang: str) -> str:
     for mend in _mend_quotes(lang):
         text = mend(text)
     text = _RANGE.sub(r"\1–\2", text)
+    text = _NUMBER_WORD.sub(r"\1" + NBSP, text)
     dash = SPACED_DASH.get(lang)
     if dash:
         text = _DASH.sub(dash, text)
@@ -104,4 +112,5 @@ def typeset(text: str, lang: str) -> str:
     masked = _PROTECTED.sub(keep, text)
     done = _plain(masked, lang)
     restored = _MASKED.sub(lambda m: kept[ord(m.group(1)) - _FIRST], done)
-    return _UNIT.sub(NBSP + r"\1", restored)
+    joined = _TIMES.sub(f"{NBSP}×{NBSP}", restored)
+    return _UNIT.sub(NBSP + r"\1", joined)

@@ -14,7 +14,7 @@ def test_latvian_quotes_dashes_ranges_and_units() -> None:
     assert typeset('Sk. "Uzvarētājs" — tad', "lv") == f"Sk. „Uzvarētājs“{N}– tad"
     assert typeset("„kāpnes” un “halma”", "lv") == "„kāpnes“ un „halma“"
     assert typeset("bez 'ietilpināt lapā'", "lv") == "bez „ietilpināt lapā“"
-    assert typeset("spēle 2-6 spēlētājiem - viegli", "lv") == f"spēle 2–6 spēlētājiem{N}– viegli"
+    assert typeset("spēle 2-6 spēlētājiem - viegli", "lv") == f"spēle 2–6{N}spēlētājiem{N}– viegli"
     assert typeset("0,5 mm dziļi, 100 %", "lv") == f"0,5{N}mm dziļi, 100{N}%"
 
 
@@ -48,18 +48,34 @@ def test_english_quotes_apostrophes_ranges_and_its_own_dashes() -> None:
     assert typeset("Print at 100 %", "en") == f"Print at 100{N}%"
 
 
+def test_a_number_keeps_its_noun_and_a_measurement_its_times_sign() -> None:
+    assert typeset("nog minstens 2 werpstokken, alle 5 basiskubbs", "nl") == (
+        f"nog minstens 2{N}werpstokken, alle 5{N}basiskubbs"
+    )
+    assert typeset("raadt 10 × 5 m aan", "nl") == f"raadt 10{N}×{N}5{N}m aan"
+    assert typeset("{w} × {h} mm", "en") == f"{{w}}{N}×{N}{{h}}{N}mm"
+    assert typeset("0,5 stoklengte", "nl") == f"0,5{N}stoklengte"
+    assert typeset("3 min, 2 джокера", "uk") == f"3{N}min, 2{N}джокера"
+    # filled in later, a placeholder's value is joined then: not its next word now
+    read = typeset("{count} werpstokken", "nl")
+    assert read == "{count} werpstokken"
+    assert typeset(read.format(count=2), "nl") == f"2{N}werpstokken"
+    # no times sign of a measurement: a word on either side, a hyphenated code
+    assert typeset("mm × 45°, A2 × b", "lv") == "mm × 45°, A2 × b"
+
+
 LEFT_ALONE = [
     "rulebook-lv.pdf",
     "halma-standard",
     "examples/kubb-2-3.toml",
-    "376 × 440",
     "0,5-1,5",
     "D8.2-10",
     "A2-3",
     '<font name="DejaVuSans">x</font>',
     "{min}-{max}",
     "„labi“",
-    "3 min",
+    "kubb-2 x",
+    "v2 mode",
 ]
 
 

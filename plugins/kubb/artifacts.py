@@ -97,7 +97,7 @@ class KubbBuild:
     def _crown(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
             t = Texts(lang)
-            write_crown_template(path, self.production, t, self.paper, self.display(t))
+            write_crown_template(path, self.production, t, self.paper)
 
         return write
 

@@ -5,8 +5,8 @@ single page: no reduced overview (a small drawing beside a 100 mm check bar woul
 tracing the wrong size). The page carries what it is for (a new or home-made king; the set's
 king is already crowned), how to lay it on the king and saw, the labels on the drawing itself
 ("end grain (top)", "guide line — do not saw") and the core's 100 mm scale bar, which is true
-on this page. Every word comes from ``locales/<lang>.toml`` (``crown.*``) and the core's print
-furniture.
+on this page. Every word comes from ``locales/<lang>.toml`` (``crown.*``, the print instruction
+with the print dialog's own words included) and the core's scale bar.
 """
 
 from __future__ import annotations
@@ -56,14 +56,15 @@ def crown_lines(p: KubbProduction, t: Texts, name: str) -> list[str]:
 
 
 def write_crown_template(
-    path: Path, p: KubbProduction, t: Texts, paper: str, name: str
+    path: Path, p: KubbProduction, t: Texts, paper: str
 ) -> tuple[float, float]:
-    """Write the one-page 1:1 crown template; returns the crown's drawn size (mm)."""
+    """Write the one-page 1:1 crown template; returns the crown's drawn size (mm). Its head
+    names the set (``crown.set``), not a field: the crown is the same for every field."""
     regular, bold, _, _ = register_fonts()
     short, long_ = PAPER_MM[paper]
     page = (short, long_)
     core = furniture(t.lang)
-    title = t("crown.title")
+    title, name = t("crown.title"), t("crown.set")
     c = pdf_canvas(path, page, title=f"{title} — {name}", subject=t("crown.kind"))
     width = page[0] - 2 * MARGIN
     top = page[1] - MARGIN - 7
@@ -81,7 +82,7 @@ def write_crown_template(
         y -= 1.5
     _draw_crown(c, p, t, (page[0] / 2, y - GAP))
     c.setFont(regular, 8.5)
-    c.drawString(MARGIN * K, (MARGIN + 22) * K, core("print.template.print_note"))
+    c.drawString(MARGIN * K, (MARGIN + 22) * K, t("crown.print_note"))
     scale_bar(c, MARGIN * K, (MARGIN + 4) * K, t=core)
     c.showPage()
     c.save()

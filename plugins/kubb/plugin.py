@@ -86,12 +86,19 @@ RULE_KEYS = (
     "facts.penalty",
     "facts.king_seed",
     "facts.king_world",
+    "start.text",
+    "start.place",
+    "decided.place",
+    "decided.lag",
+    "advantage.baseline",
+    "variant.back",
 )
 """Every printed sentence that grants or forbids something and that the engine plays (each
-proven by a scenario of ``scenarios/``). Sentences on how to throw (underhand, where on the
-baseline, the starting draw, the baton's spin) and the readings of ``decided.*`` the throw
-model does not reach (a thrown-in kubb felling other kubbs, who stands it up) are not here:
-the engine does not play them."""
+proven by a scenario of ``scenarios/``), the lag and where on its line a thrower stands
+included. Sentences on how to throw (underhand, the baton's spin), how a team of several
+players shares its batons (``decided.teams``: the engine's team is one thrower) and the
+readings of ``decided.*`` the throw model does not reach (a thrown-in kubb felling other kubbs,
+who stands it up) are not here: the engine does not play them."""
 
 GAME = GameDefinition(
     name="kubb",

@@ -38,7 +38,7 @@ FIELD_SHARE = 0.9
 """Width of the field diagram as a share of the text column."""
 MAX_FIGURE_HEIGHT = 235.0
 """Tallest field diagram (pt), so it shares the first page with the text before it."""
-SCENE_SHARE = 0.66
+SCENE_SHARE = 0.52
 """Width of the throw-in and advantage diagrams as a share of the text column."""
 FLOW_SHARE = 0.4
 """Width of the turn's flow chart as a share of the text column (the rules take the rest)."""
@@ -73,8 +73,10 @@ def _opening(book: Book) -> str:
     return t("play.opening_list", turns=", ".join(parts), count=t.count("baton", r.batons))
 
 
-KING_EXAMPLE = "king-fifth-not-sixth"
-"""The scenario the seed king rule's worked example is drawn from."""
+KING_EXAMPLE = ("king-fifth-not-sixth", "king-after-three")
+"""The scenarios the seed king rule's worked example is drawn from: the base kubbs cleared
+with the most batons that still leaves a throw at the king, and cleared with fewer (every next
+baton but the last may go at the king)."""
 THROW_IN = ("throw-in-penalty", "throw-in-penalty-world")
 """The scenarios the throw-in diagram may be drawn from: the first written for the variant's
 rules (else the first, under its own rules)."""
@@ -97,20 +99,25 @@ def _scenario_run(book: Book, ids: Sequence[str]) -> ScenarioRun:
 
 
 def _king_example(book: Book) -> str | None:
-    """The seed rule's worked example, drawn from :data:`KING_EXAMPLE`: which baton may go at
-    the king and which never (``None`` for rules the scenario is not written for)."""
+    """The seed rule's worked example, drawn from :data:`KING_EXAMPLE`: with how many batons
+    the base kubbs must fall for a throw at the king, and which baton never goes at him
+    (``None`` for rules the scenarios are not written for)."""
     t, r = book.t, book.rules
-    found = example_run(_game(), [KING_EXAMPLE], r)
-    if found is None:
+    found = [example_run(_game(), [scenario], r) for scenario in KING_EXAMPLE]
+    if None in found:
         return None
-    run = found[1]
-    [allowed] = run.facts["king_batons"]["allowed"]
-    [last] = run.facts["king_batons"]["refused"]
+    most, fewer = (run[1].facts["king_batons"] for run in found if run is not None)
+    [allowed] = most["allowed"]
+    [last] = most["refused"]
+    if fewer["refused"] != [last] or fewer["allowed"] != list(range(fewer["allowed"][0], last)):
+        raise ScenarioError(
+            f"{KING_EXAMPLE[1]}: the example says every next baton but the {last}th may go "
+            f"at the king, the scenario has {fewer}"
+        )
     return t(
         "king.example",
         throws=t.count("baton", allowed - 1),
         kubbs=r.kubbs_per_team,
-        allowed=t(f"ordinal.{allowed}"),
         last=t(f"ordinal.{last}"),
     )
 
@@ -333,9 +340,10 @@ def _advantage(book: Book) -> list[Flowable]:
     scene = diagrams.advantage_scene(chosen, first["target"], labels, width)
     drawing = diagrams.to_drawing(scene, width)
     kept = len(chosen.standing_targets(chosen.team)[1])
+    text = f"{t('advantage.text')} {t('advantage.baseline')}"
     return [
         book.heading("advantage.heading"),
-        book.para("advantage.text"),
+        Paragraph(text, book.styles.body),
         book.para("advantage.back"),
         doc.Float(
             [
@@ -348,14 +356,15 @@ def _advantage(book: Book) -> list[Flowable]:
 
 
 def _king(book: Book) -> list[Flowable]:
-    rules = [Paragraph(text, book.styles.body) for text in _king_rule(book)]
+    rule, *example = (Paragraph(text, book.styles.body) for text in _king_rule(book))
     warning = [Paragraph(_early(book), book.styles.body)]
     box = doc.note_box(warning, book.styles, book.width)
-    # the rule and its example ("Winnen in de eerste beurt is zo ...") stay with the heading;
-    # the win and the warning box stay together
+    # the rule and the win stay with the heading (never a win sentence alone over the page);
+    # the worked example ("Winnen in de eerste beurt is zo ...") and the warning may follow
     return [
-        KeepTogether([book.heading("king.heading"), *rules]),
-        KeepTogether([book.para("king.win"), box]),
+        KeepTogether([book.heading("king.heading"), rule, book.para("king.win")]),
+        *example,
+        box,
     ]
 
 
@@ -369,6 +378,7 @@ DECIDED = (
     "baseline",
     "place",
     "lag",
+    "teams",
     "spin",
 )
 """The decided readings of the rules questions players dispute (``decided.<key>``); the seed
@@ -445,8 +455,10 @@ def _variant_box(book: Book, width: float) -> list[Flowable]:
     return [doc.note_box(body, s, width)]
 
 
-VARIANT_SHARE = 0.56
+VARIANT_SHARE = 0.54
 """Width of the departures box as a share of the text column, the facts table beside it."""
+FACTS_VALUE_SHARE = 0.42
+"""Width of the facts table's values as a share of the table (the king rule's in at most three lines)."""
 
 
 def _variant(book: Book) -> list[Flowable]:
@@ -493,7 +505,7 @@ def _facts_box(book: Book, width: float) -> Flowable:
         (t("facts.batons"), str(r.batons)),
         (
             t("facts.opening" if len(r.opening_batons) > 1 else "facts.opening_one"),
-            " – ".join(str(n) for n in r.opening_batons),
+            "–".join(str(n) for n in r.opening_batons),
         ),
         (t("facts.throw_in"), str(r.throw_in_attempts)),
         (t("facts.penalty"), t.m(r.penalty_min_distance)),
@@ -502,7 +514,7 @@ def _facts_box(book: Book, width: float) -> Flowable:
             t(f"facts.king_{r.king_rule}", count=t.count("baton", r.king_min_batons_left)),
         ),
     ]
-    return doc.facts_box(t("facts.title"), rows, book.styles, width, value_share=0.4)
+    return doc.facts_box(t("facts.title"), rows, book.styles, width, value_share=FACTS_VALUE_SHARE)
 
 
 SECTIONS = (

@@ -30,9 +30,14 @@ A turn of team ``T`` against ``O`` (``O = 1 - T``):
    fells. After the baton, base kubbs it felled while a field kubb still stands in O's half
    are raised again. Throws at the king are from the
    baseline; felling it legally wins, felling it otherwise loses at once (``early_king``).
+   A baton is thrown from anywhere on its line between the side lines: the thrower stands
+   level with the target (:meth:`KubbState.throwing_spot`); throw-ins are always from the
+   baseline (:attr:`KubbGame.throw_in_from`).
 :meth:`KubbState.refusal` says why a baton may not go at a target (the scenarios' reasons).
 
-The game starts with a chance node: the team that begins (50/50, the draw throw at the king).
+The game starts with a chance node: the lag, one baton of each team thrown at the king from
+its baseline; :func:`lag_winner` says which result lets which team begin (a tie is thrown
+again), and the node gives either team the start, 50/50.
 After turn ``max_turns`` the game is *unfinished*. Returns: winner 1, loser -1; unfinished 0.
 """
 
@@ -70,6 +75,20 @@ Landing = tuple[list[tuple[int, float]], tuple[Point | None, ...]]
 PHASES = ("start", "throw_in", "landing", "penalty", "advantage", "aim", "baton", "over")
 
 
+def lag_winner(first: float | None, second: float | None) -> int | None:
+    """The team that begins after the lag: ``first`` and ``second`` are how far team 0's and
+    team 1's batons lie from the king (m), ``None`` for a baton that touched him. A baton that
+    touches the king loses the lag; of two that do not, the closer wins. Both touching, or
+    both equally close: ``None``, the lag is thrown again."""
+    if first is None or second is None:
+        if first is None and second is None:
+            return None
+        return 1 if first is None else 0
+    if math.isclose(first, second, abs_tol=1e-9):
+        return None
+    return 0 if first < second else 1
+
+
 def grid(extent: float, step: float, centred: bool) -> tuple[float, ...]:
     """Points ``step`` apart strictly inside ``(0, extent)``: centred on the extent, or from
     ``step`` on (at least one point, the middle, when the extent is shorter than 2 steps)."""
@@ -98,6 +117,9 @@ class KubbGame:
         init=False, repr=False, compare=False
     )
     """``landings[thrower][aim]``: chance outcomes and landing points (None = out)."""
+    throw_in_from: tuple[float, float] = dataclass_field(init=False, repr=False, compare=False)
+    """``x`` each team throws its kubbs in from: its baseline, also in a turn whose batons
+    have an advantage line (the landings are computed from there)."""
     max_batons: int = dataclass_field(init=False, repr=False, compare=False)
     lone_base: tuple[bool, ...] = dataclass_field(init=False, repr=False, compare=False)
     """Per kubb id: as a base kubb, no other base kubb within ``neighbour_radius`` and the king
@@ -113,9 +135,11 @@ class KubbGame:
             tuple((geo.x_at_depth(half, d), y) for d in depths for y in across) for half in (0, 1)
         )
         spots = tuple(self._spots(geo, aims[half]) for half in (0, 1))
+        origins = (geo.baseline_x(0), geo.baseline_x(1))
         landings = tuple(
             tuple(
-                self._landing(geo, thrower, point, skills[thrower]) for point in aims[1 - thrower]
+                self._landing(geo, origins[thrower], thrower, point, skills[thrower])
+                for point in aims[1 - thrower]
             )
             for thrower in (0, 1)
         )
@@ -127,6 +151,7 @@ class KubbGame:
             "aims": aims,
             "spots": spots,
             "landings": landings,
+            "throw_in_from": origins,
             "max_batons": max(rules.batons, *rules.opening_batons),
             "lone_base": tuple(
                 rules.kubb_spacing >= rules.neighbour_radius
@@ -146,9 +171,11 @@ class KubbGame:
         legal = tuple(i for i, d in enumerate(far) if d >= least)
         return legal or (max(range(len(points)), key=far.__getitem__),)
 
-    def _landing(self, geo: KubbField, thrower: int, aim: Point, skill: float) -> Landing:
+    def _landing(
+        self, geo: KubbField, home: float, thrower: int, aim: Point, skill: float
+    ) -> Landing:
+        """The landings of ``thrower``'s kubb thrown in from ``x = home`` at ``aim``."""
         rules = self.rules
-        home = geo.baseline_x(thrower)
         distance = abs(aim[0] - home)
         sign = 1.0 if thrower == 0 else -1.0
         target = 1 - thrower
@@ -514,11 +541,27 @@ class KubbState:
         value = 0.9 * (theirs - mine) / self.game.kubbs
         return [value, -value]
 
-    def throw_distance(self, target: int) -> float:
-        """Distance of the current team's baton to ``target`` (a kubb or ``KING``)."""
+    def throwing_spot(self, target: int) -> Point:
+        """Where the team to throw stands for a baton at ``target`` (a kubb or ``KING``): on
+        its throwing line (the baseline or its advantage line; for the king always the
+        baseline), level with the target. A thrower may stand anywhere on the line between the
+        side lines, so the throw is straight down the field."""
+        geo = self.game.field
         if target == self.game.kubbs:
-            return self.game.field.centre_x
-        return abs(self.xs[target] - self.line_x)
+            x, y = geo.baseline_x(self.team), geo.king[1]
+        else:
+            x, y = self.line_x, self.ys[target]
+        return (x, min(max(y, 0.0), geo.width))
+
+    def throw_distance(self, target: int) -> float:
+        """Distance of the current team's baton to ``target`` (a kubb or ``KING``), from its
+        :meth:`throwing_spot`."""
+        aim = (
+            self.game.field.king
+            if target == self.game.kubbs
+            else (self.xs[target], self.ys[target])
+        )
+        return math.dist(self.throwing_spot(target), aim)
 
     # ---------------------------------------------------------------- turn flow
 
@@ -605,11 +648,11 @@ class KubbState:
         game = self.game
         rules = game.rules
         team = self.team
+        distance = self.throw_distance(target)
         if target == game.kubbs:
-            p = game.hit_probability(team, game.field.centre_x)
+            p = game.hit_probability(team, distance)
             return ((),), [(MISS, 1.0 - p), (HIT, p)]
         tx, ty = self.xs[target], self.ys[target]
-        distance = abs(tx - self.line_x)
         p = game.hit_probability(team, distance)
         if self.base[target] and game.lone_base[target]:
             return ((target,),), [(MISS, 1.0 - p), (HIT, p)]
@@ -691,7 +734,7 @@ class KubbState:
         if self.turn_field > 0:
             stats[S_FIRST_FELLED] += sum(1 for i in felled if not self.base[i])
             self.turn_field = -1
-        line = self.line_x if not at_king else game.field.baseline_x(team)
+        line = self.throwing_spot(aim)[0]
         kind = AIM_KING if at_king else (AIM_BASE if self.base[aim] else AIM_FIELD)
         self.log.append(
             (1, team, self.turn, line, aim, kind, tuple(felled), king_felled, tuple(raised))

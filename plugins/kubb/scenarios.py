@@ -1,6 +1,7 @@
 """The Kubb scenario player: a scenario file's position and throws, played by the engine.
 
-``setup`` (the start of a turn, :meth:`KubbGame.position`): ``thrower`` (team 0 or 1, default
+``setup`` (the start of a turn, :meth:`KubbGame.position`; ``lag = true``: the game before the
+lag, nothing else set): ``thrower`` (team 0 or 1, default
 0), ``turn`` (the game's turn, default 1), ``first`` (the team that began; default: the one
 whose turns are the odd ones), ``felled_base`` (base kubbs lying felled on their baseline),
 ``field`` (field kubbs, ``{ kubb, x, y, standing = true }``) and ``batons_thrown`` (batons of
@@ -16,20 +17,26 @@ file; the player picks the engine's chance outcome that is that result:
   of the engine's aim grid); ``out = true``: it lands outside the half; ``fells_king = true``:
   it lands against the king;
 - ``{ penalty = 3, at = [7.5, 4.0] }`` — the other team stands penalty kubb 3 there;
-- ``{ line = "advantage" }`` or ``{ line = "baseline" }`` — where the team throws its batons.
+- ``{ line = "advantage" }`` or ``{ line = "baseline" }`` — where the team throws its batons;
+- ``{ lag = [0.4, "king"] }`` — the lag: how far team 1's and team 2's batons lie from the
+  king (m), ``"king"`` for one that touched him (:func:`~plugins.kubb.rules.lag_winner`; a
+  tie leaves the game before the lag, to be thrown again).
 
 A step is legal when the engine offers it: the throw is the engine's decision at that moment
 (its target among the legal targets, its aim, its spot) and the result one of its chance
 outcomes. A refused step leaves the state as it was; its reason is the engine's
 (:meth:`KubbState.refusal`), or ``not-now`` (the engine waits for another kind of step),
-``not-an-aim``, ``outcome-impossible``, ``penalty-too-close``, ``no-advantage-line``.
+``not-an-aim``, ``outcome-impossible``, ``penalty-too-close``, ``no-advantage-line``
+(``not-now`` while kubbs are still to be thrown in: the line is chosen after the throw-ins).
 
 Facts (``expect``): ``winner`` (a team or ``"none"``), ``reason`` (``king``, ``early_king``,
 ``throw_in_king`` or ``"none"``), ``over``, ``king_standing``, ``to_throw`` and ``turn`` (whose
 turn it is now), ``standing_base`` and ``standing_field`` (per half, the standing kubb ids
 there), ``field_at`` (every field kubb's ``[x, y]``, by id), ``raised`` (base kubbs stood up
-again by the last baton), ``lines`` (each baton's throwing line ``x``, in order) and
-``king_batons`` (``allowed`` and ``refused``: the number within its turn of every baton aimed
+again by the last baton), ``lines`` (each baton's throwing line ``x``, in order),
+``spots`` (each baton's throwing spot ``[x, y]``, :meth:`KubbState.throwing_spot`),
+``throw_in_from`` (the ``x`` each throw-in attempt was thrown from), ``begins`` (the team that
+began, ``"none"`` before the lag is won) and ``king_batons`` (``allowed`` and ``refused``: the number within its turn of every baton aimed
 at the king).
 """
 
@@ -38,7 +45,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.scenarios import Scenario, ScenarioRun, StepOutcome
+from generator.scenarios import Scenario, ScenarioError, ScenarioRun, StepOutcome
 from plugins.kubb import throws
 from plugins.kubb.options import KubbRules
 from plugins.kubb.rules import (
@@ -51,9 +58,12 @@ from plugins.kubb.rules import (
     MISS,
     MISS_KING,
     PENALTY,
+    START,
     THROW_AIM,
+    THROW_LAND,
     KubbGame,
     KubbState,
+    lag_winner,
     make_game,
 )
 
@@ -82,6 +92,8 @@ class _Turn:
 
 
 def _start(game: KubbGame, setup: dict[str, Any]) -> KubbState:
+    if setup.get("lag"):
+        return game.new_initial_state()
     team = int(setup.get("thrower", 0))
     turn = int(setup.get("turn", 1))
     first = int(setup.get("first", team if turn % 2 else 1 - team))
@@ -148,6 +160,7 @@ def _baton(state: KubbState, turn: _Turn, action: dict[str, Any], run: ScenarioR
     if chosen is None:
         return StepOutcome(False, "outcome-impossible")
     turn.team, turn.turn, turn.left = now.team, now.turn, now.left - 1
+    run.facts["spots"].append([round(v, 6) for v in state.throwing_spot(target)])
     if state.phase == BATON_AIM:
         state.apply_action(target)
     state.apply_action(chosen)
@@ -194,9 +207,30 @@ def _penalty(state: KubbState, action: dict[str, Any]) -> StepOutcome:
 
 
 def _line(state: KubbState, action: dict[str, Any]) -> StepOutcome:
+    if state.phase in (THROW_AIM, THROW_LAND, PENALTY):
+        return StepOutcome(False, "not-now")
     if state.phase != ADVANTAGE:
         return StepOutcome(False, "no-advantage-line")
     state.apply_action(ADVANCE if action["line"] == "advantage" else BASELINE)
+    return StepOutcome(True)
+
+
+def _lag_result(value: Any) -> float | None:
+    """One baton of the lag as the file gives it: metres from the king, or ``"king"``."""
+    if value == "king":
+        return None
+    return float(value)
+
+
+def _lag(state: KubbState, action: dict[str, Any]) -> StepOutcome:
+    """The lag: the team :func:`lag_winner` names begins (the start node's outcome); a tie
+    leaves the game before the lag."""
+    if state.phase != START:
+        return StepOutcome(False, "not-now")
+    first, second = (_lag_result(value) for value in action["lag"])
+    winner = lag_winner(first, second)
+    if winner is not None:
+        state.apply_action(winner)
     return StepOutcome(True)
 
 
@@ -207,7 +241,8 @@ def _facts(state: KubbState, run: ScenarioRun) -> None:
     def half(i: int) -> int:
         return game.field.half_of(state.xs[i]) if not state.base[i] else i // (game.kubbs // 2)
 
-    batons = [line for line in state.record_lines() if line["throw"] == "baton"]
+    lines = state.record_lines()
+    batons = [line for line in lines if line["throw"] == "baton"]
     run.facts.update(
         {
             "winner": state.winner if state.winner >= 0 else "none",
@@ -230,6 +265,10 @@ def _facts(state: KubbState, run: ScenarioRun) -> None:
             },
             "raised": batons[-1]["raised"] if batons else [],
             "lines": [line["from_x"] for line in batons],
+            "throw_in_from": [
+                game.throw_in_from[line["team"]] for line in lines if line["throw"] == "in"
+            ],
+            "begins": state.first if state.first >= 0 else "none",
         }
     )
 
@@ -238,9 +277,13 @@ def play(scenario: Scenario, rules: KubbRules) -> ScenarioRun:
     """Set up the scenario's position, play its steps in the engine and report the facts."""
     game = make_game(rules)
     setup = scenario.model.setup
+    if setup.get("lag") and len(setup) > 1:
+        extra = sorted(set(setup) - {"lag"})
+        raise ScenarioError(f"{scenario.path}: setup: a game before the lag has no {extra}")
     state = _start(game, setup)
     run = ScenarioRun()
     run.facts["king_batons"] = {"allowed": [], "refused": []}
+    run.facts["spots"] = []
     run.states.append(state.clone())
     # the turn last played: the setup's (the engine may have passed it on at once)
     turn = _Turn(state)
@@ -260,6 +303,8 @@ def play(scenario: Scenario, rules: KubbRules) -> ScenarioRun:
                 outcome = _penalty(state, action)
             elif "line" in action:
                 outcome = _line(state, action)
+            elif "lag" in action:
+                outcome = _lag(state, action)
             else:
                 outcome = StepOutcome(False, "unknown-action")
             if outcome.legal:

@@ -209,7 +209,7 @@ def test_the_crown_is_drawn_at_true_size(tmp_path: Path) -> None:
 
     path = tmp_path / "crown.pdf"
     p = KubbProduction(king_width=80.0, crown_height=30.0)
-    assert write_crown_template(path, p, Texts("en"), "A4", "Field 8 × 5 m") == (80.0, 70.0)
+    assert write_crown_template(path, p, Texts("en"), "A4") == (80.0, 70.0)
     stream = Reader(path).pages[0].get_contents()
     assert stream is not None
     content = stream.get_data().decode("latin-1")

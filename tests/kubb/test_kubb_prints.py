@@ -105,7 +105,10 @@ def test_no_file_name_and_no_tool_on_a_players_page(
         for word in ("plywright", "simulat", "the check", "de controle"):
             assert word not in low, (number, word)
     flat = [" ".join(page.split()) for page in pages]
-    assert all(" ".join(display.split()) in page for page in flat[book:]), "the set's name heads it"
+    field_plan, crown = flat[book:-1], flat[-1]
+    assert all(" ".join(display.split()) in page for page in field_plan), "the field heads it"
+    # the crown is the same for every field: its page names the set, not a field
+    assert Texts(lang)("crown.set") in crown and display not in crown
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -121,7 +124,7 @@ def test_the_crown_template_is_one_true_size_page(
     assert len(PdfReader(path).pages) == 1, "no reduced overview page"
     [text] = page_texts(path)
     flat = " ".join(text.split())
-    for key in ("crown.title", "crown.top", "crown.guide", "crown.use"):
+    for key in ("crown.title", "crown.top", "crown.guide", "crown.use", "crown.print_note"):
         assert " ".join(t(key).split()) in flat, key
     assert " ".join(scale_check_label(lang).split()) in flat  # true on a 1:1 page
     kinds = {a["path"]: a["kind"] for a in manifest["artifacts"]}

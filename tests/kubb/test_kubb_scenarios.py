@@ -15,6 +15,7 @@ from generator import scenarios as sc
 from generator.print.rulebook import PrintSetup
 from generator.records import check_header
 from generator.registry import load_registry
+from generator.typography import typeset
 from plugins.kubb import rules as engine
 from plugins.kubb import throws
 from plugins.kubb.locales import Texts
@@ -99,15 +100,87 @@ def test_the_king_example_is_the_rule_and_from_its_scenario() -> None:
         example = next(text for text in texts if text.startswith(t.raw("king.example")[:15]))
         rule = t("king.rule_seed", count=t.count("baton", 2))
         assert rule in texts
-        # 2 batons in hand, this one counted: the 5th of 6 may go at the king, the 6th never
-        assert t("ordinal.5") in example and t("ordinal.6") in example
-        assert t.count("baton", 4) in example
+        # 2 batons in hand, this one counted: the base kubbs down with at most 4 of 6, every
+        # next baton may go at the king but the 6th, the last
+        assert t("ordinal.6") in example and t("ordinal.5") not in example
+        assert typeset(t.count("baton", 4), lang) in example
     # under a rule the scenario is not written for, no example at all
     t = Texts("nl")
     story = rulebook_story(t, KubbRules(king_min_batons_left=3), KubbProduction(), "A4")
     assert not any(
         getattr(f, "text", "").startswith(t.raw("king.example")[:15]) for f in _flat(story)
     )
+
+
+def test_an_engine_that_lets_only_the_fifth_baton_at_the_king_fails_the_example(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The example says every baton after the base kubbs fell may go at the king but the
+    last: an engine that allows the first turn's 5th only (exactly 2 in hand) fails the
+    scenario of the kubbs cleared with 3 batons, and so the book's build."""
+    original = KubbState.king_refusal
+
+    def fifth_only(self: KubbState) -> str | None:
+        refused = original(self)
+        fifth = self.batons_left == self.game.rules.king_min_batons_left
+        if refused is None and self.turn == 1 and not fifth:
+            return "king-needs-batons"
+        return refused
+
+    monkeypatch.setattr(KubbState, "king_refusal", fifth_only)
+    assert mismatches("king-fifth-not-sixth") == []
+    assert mismatches("king-after-three")[0].startswith("step 2 {'baton': 'king'")
+    with pytest.raises(sc.ScenarioError, match=r"king-after-three\.toml: .*step 2"):
+        write_rulebook(tmp_path / "book.pdf", "nl", KubbRules(), KubbProduction(), PrintSetup("A4"))
+
+
+def test_the_lag_touching_the_king_and_ties_are_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Who begins: the closer baton; one touching the king loses; a tie is thrown again. A
+    lag that ignores the touch, or settles a tie, fails its scenario."""
+    assert engine.lag_winner(0.9, 0.4) == 1
+    assert engine.lag_winner(0.1, None) == 0
+    assert engine.lag_winner(None, None) is None
+    assert engine.lag_winner(0.5, 0.5) is None
+    assert all(mismatches(s) == [] for s in ("lag-closest-begins", "lag-king-touched", "lag-tie"))
+    from plugins.kubb import scenarios as player
+
+    def touch_ignored(first: float | None, second: float | None) -> int | None:
+        return engine.lag_winner(first or 0.0, second or 0.0)
+
+    monkeypatch.setattr(player, "lag_winner", touch_ignored)
+    assert mismatches("lag-king-touched") != []
+    monkeypatch.setattr(player, "lag_winner", lambda first, second: 0)
+    assert mismatches("lag-tie") != []
+
+
+def test_a_thrower_held_to_one_spot_or_throwing_in_from_the_line_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A thrower stands anywhere on the line (level with the target) and throws kubbs in from
+    the baseline even with an advantage line: a thrower held to the middle of the line fails
+    the baseline scenario; throw-ins from the advantage line fail the throw-in scenario."""
+    assert mismatches("baseline-anywhere") == []
+    assert mismatches("advantage-line-throw-in") == []
+    original = KubbState.throwing_spot
+
+    def middle(self: KubbState, target: int) -> tuple[float, float]:
+        return (original(self, target)[0], self.game.field.width / 2)
+
+    monkeypatch.setattr(KubbState, "throwing_spot", middle)
+    assert any("spots" in m for m in mismatches("baseline-anywhere"))
+    monkeypatch.undo()
+    made = engine.make_game
+
+    def from_the_line(rules: KubbRules) -> engine.KubbGame:
+        game = made(rules)
+        centre = game.field.centre_x
+        object.__setattr__(game, "throw_in_from", (centre, centre))
+        return game
+
+    from plugins.kubb import scenarios as player
+
+    monkeypatch.setattr(player, "make_game", from_the_line)
+    assert any("throw_in_from" in m for m in mismatches("advantage-line-throw-in"))
 
 
 def _flat(story: list[Any]) -> list[Any]:

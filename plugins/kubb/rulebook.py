@@ -458,7 +458,7 @@ def _variant_box(book: Book, width: float) -> list[Flowable]:
 VARIANT_SHARE = 0.54
 """Width of the departures box as a share of the text column, the facts table beside it."""
 FACTS_VALUE_SHARE = 0.42
-"""Width of the facts table's values as a share of the table (the king rule's in at most three lines)."""
+"""Width of the facts table's values as a share of the table (the king rule in three lines)."""
 
 
 def _variant(book: Book) -> list[Flowable]:

@@ -36,8 +36,8 @@ there), ``field_at`` (every field kubb's ``[x, y]``, by id), ``raised`` (base ku
 again by the last baton), ``lines`` (each baton's throwing line ``x``, in order),
 ``spots`` (each baton's throwing spot ``[x, y]``, :meth:`KubbState.throwing_spot`),
 ``throw_in_from`` (the ``x`` each throw-in attempt was thrown from), ``begins`` (the team that
-began, ``"none"`` before the lag is won) and ``king_batons`` (``allowed`` and ``refused``: the number within its turn of every baton aimed
-at the king).
+began, ``"none"`` before the lag is won) and ``king_batons`` (``allowed`` and ``refused``: the
+number within its turn of every baton aimed at the king).
 """
 
 from __future__ import annotations

@@ -207,7 +207,7 @@ def test_kind_word_and_plan_info_reach_the_drawing() -> None:
     assert drawing.kind == "crown template"
     assert drawing.info == (
         "one",
-        "square: 300 × 300\u00a0mm, 10\u00a0mm thick.",
+        "square: 300\u00a0×\u00a0300\u00a0mm, 10\u00a0mm thick.",
         "Outline: cut through (10\u00a0mm), the tool outside the line.",
     )
     assert drawing.note == "" and drawing.avoid == ()

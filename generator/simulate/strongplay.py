@@ -31,17 +31,20 @@ the check **inconclusive** (exit 3), never playable.
   test (the share of games that do not end: the baseline's against the baseline's plus
   :data:`STALL_SHARE` of the rest) joins where games could stall instead of being won.
   With three or more seats a victim can be kept from winning by being slowed while others win
-  (**kingmaking**, which every game of three or more allows) or by being locked out. So a pair
-  held so is played again: when the game offers a **duel** (:attr:`GameDefinition.duel`, the
-  variant with only the two seats), the strong agent plays both seats, first both playing to
-  win (the duel's baseline), then the spoiler against the victim; a victim held alone (the
-  share test against the duel's baseline) or duel games that stall was locked out: an
-  exploit. Without a duel, the pair is played again with the victim in the hands of the
-  strong agent playing to win (the **strong-victim** games): a victim held even then is an
+  (**kingmaking**, which every game of three or more allows) or by being locked out. So each
+  pair is also played again, from its first round on: when the game offers a **duel**
+  (:attr:`GameDefinition.duel`, the variant with only the two seats), the strong agent plays both
+  seats, first both playing to win (the duel's baseline), then the spoiler against the victim; a
+  victim held alone (the share test against the duel's baseline) or duel games that stall was
+  locked out: an exploit. Without a duel, the pair is played again with the victim in the hands of
+  the strong agent playing to win (the **strong-victim** games): a victim held even then is an
   exploit. A victim that escapes, in games that do not stall, makes a kingmaking note, not a
-  failure. With two seats, a spoiler that wins most of its games itself while the share test
-  is undecided leaves too few to judge: the pair is played again with the victim in the
-  strong agent's hands and judged against strong self-play (held, or stalled: an exploit).
+  failure; it clears the pair even while the share test with every seat is undecided (a victim
+  that escapes alone cannot be locked out, and with many seats the victim's share among the
+  others' wins needs many games to tell). With two seats, a spoiler that wins most of its
+  games itself while the share test is undecided leaves too few to judge: the pair is played again
+  with the victim in the strong agent's hands and judged against strong self-play (held, or
+  stalled: an exploit).
 - ``full`` adds the **strong-seat probe**: the strong agent in one seat against the default
   agents, for each seat, with a chi-square test of whether its wins depend on the seat (a seat
   favoured by more than skill; a note).
@@ -486,13 +489,13 @@ def pair_status(
         return PairStatus(None, "undecided-well", frozenset({"victim"}), tests=tests)
     if share.decision == "h0":
         return PairStatus("ok", "nothing" if share is NOTHING else "free", tests=tests)
-    if share.decision is None:
-        return PairStatus(None, "undecided", frozenset({"spoiler"}), tests=tests)
     stall = stall_test(table, baseline, options)
     tests["stall"] = stall
-    if stall.decision == "h1":
+    if share.decision is not None and stall.decision == "h1":
         return PairStatus("exploit", "stalled", tests=tests)
-    wants = frozenset() if stall.decision else frozenset({"spoiler"})
+    # the second stage starts with the first games: a victim that escapes the spoiler alone
+    # (or playing well) cannot be locked out, whatever the crowd's share test still says
+    wants = frozenset() if stall.decision and share.decision else frozenset({"spoiler"})
     if games.duel is None and games.victim is None:
         return PairStatus(None, "undecided-second", wants, True, tests)
     if games.duel is not None:
@@ -514,6 +517,12 @@ def pair_status(
         tests["victim"] = well
         locked, escaped = well.decision == "h1", well.decision == "h0"
         key, more = "victim", "victim"
+    if share.decision is None:  # the crowd undecided: only an escape alone decides
+        if escaped and stall.decision == "h0":
+            return PairStatus("ok", f"escaped-{key}", tests=tests)
+        return PairStatus(
+            None, "undecided", wants | ({more} if not escaped else set()), tests=tests
+        )
     if locked:
         return PairStatus("exploit", f"locked-{key}", tests=tests)
     if escaped and stall.decision == "h0":
@@ -626,6 +635,23 @@ def spoiler_probe(
             f"kingmaking: {spoils} {kept_words}, but seat {victim + 1} playing well wins "
             f"{_pct(escaped['open_share'])} % of the {escaped['open_games']} games the spoiler "
             "does not win: slowed, not locked out (any game of three or more allows this)"
+        )
+    elif why == "escaped-duel":
+        assert alone is not None
+        reason = (
+            f"seat {spoiler + 1} spoiling cannot lock seat {victim + 1} out: alone with it, seat "
+            f"{victim + 1} wins {_pct(alone['open_share'])} % of the {alone['open_games']} duel "
+            f"games the spoiler does not win ({_pct(alone['baseline_open_share'])} % when both "
+            f"play to win); with every seat, {wins[victim]} of the {open_games} games the "
+            f"spoiler does not win ({_pct(reference)} % without it): at most kingmaking"
+        )
+    elif why == "escaped-victim":
+        assert escaped is not None
+        reason = (
+            f"seat {spoiler + 1} spoiling cannot lock seat {victim + 1} out: playing well, seat "
+            f"{victim + 1} wins {_pct(escaped['open_share'])} % of the {escaped['open_games']} "
+            f"games the spoiler does not win ({_pct(reference)} % without the spoiler): at most "
+            "kingmaking"
         )
     elif why == "nothing":
         reason = (

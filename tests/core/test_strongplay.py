@@ -310,6 +310,15 @@ def test_a_duel_tells_a_lock_out_from_kingmaking(games: Registry) -> None:
     # but is locked out alone is still an exploit
     both = spoiler_probe(matchup, kept, baseline, 3, options, even, (duel, even, locked_games))
     assert both["exploit"]
+    # the crowd's share test still undecided (few games): the duel starts at once, an escape
+    # alone clears the pair, a lock-out alone leaves it open (the crowd must hold the victim)
+    crowd = _table([0, 2, 0, 0] * 3)
+    assert pair_status(PairGames(matchup, crowd), baseline, 3, options).start
+    free = spoiler_probe(matchup, crowd, baseline, 3, options, duel=(duel, even, even))
+    assert free["decision"] == "ok" and not free["kingmaking"] and not free["exploit"]
+    assert free["reason"].startswith("seat 2 spoiling cannot lock seat 3 out: alone with it")
+    open_ = spoiler_probe(matchup, crowd, baseline, 3, options, duel=(duel, even, locked_games))
+    assert open_["decision"] == "undecided" and not open_["exploit"], open_["reason"]
     assert (
         pair_status(PairGames(matchup, _table([0, 2] * 10)), baseline, 3, options).decision == "ok"
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +21,7 @@ from generator.build import in_folder
 from generator.cad.dxf import write_dxf
 from generator.cad.plan import MachiningPlan, mm
 from generator.errors import InputError
+from generator.print.scalebar import scale_check_label
 from generator.svg.layout import write_layout_svg
 from plugins.cardtrack import diagrams
 from plugins.cardtrack.bom import MatSheets, TokenCount, bom_rows
@@ -46,6 +47,7 @@ from plugins.cardtrack.rulebook import Texts, set_name
 from plugins.cardtrack.tokens import (
     PLAYER_COLOURS,
     Token,
+    spares,
     token_set,
     with_spares,
     write_token_sheet,
@@ -71,17 +73,32 @@ class CardtrackBuild:
     def texts(self) -> list[Texts]:
         return [Texts(lang) for lang in self.languages]
 
+    def text(self, lang: str) -> Texts:
+        """The texts of ``lang``, one of :attr:`languages`."""
+        return self.texts[self.languages.index(lang)]
+
     @cached_property
+    def mats(self) -> dict[str, Mat]:
+        """The mat in each language: the same slots, each with its own words."""
+        p, r = self.production, self.rules
+        out = {}
+        for t in self.texts:
+            words = MatTexts(
+                title=t("mat.title", w=t.number(p.w), h=t.number(p.h), height=r.height),
+                black_start=t("mat.black_start"),
+                red_start=t("mat.red_start"),
+                summit=t("mat.summit"),
+                joker=t("mat.joker"),
+            )
+            out[t.lang] = track_mat(
+                p, height=r.height, max_columns=r.max_columns, texts=words, name=self.name
+            )
+        return out
+
+    @property
     def mat(self) -> Mat:
-        p, r, t = self.production, self.rules, self.texts[0]
-        words = MatTexts(
-            title=t("mat.title", w=t.number(p.w), h=t.number(p.h), height=r.height),
-            black_start=t("mat.black_start"),
-            red_start=t("mat.red_start"),
-            summit=t("mat.summit"),
-            joker=t("mat.joker"),
-        )
-        return track_mat(p, height=r.height, max_columns=r.max_columns, texts=words, name=self.name)
+        """The mat in the first language (its geometry is every language's)."""
+        return self.mats[self.languages[0]]
 
     @cached_property
     def tokens(self) -> tuple[Token, ...]:
@@ -103,10 +120,11 @@ class CardtrackBuild:
         """Why the play aids cannot be made, or ``None``."""
         return printable_problem(self.mat, self.production, self.paper)
 
-    def mat_info(self) -> list[str]:
-        """What the mat is, and, when the table has no limit, that the track may outgrow it."""
+    def mat_info(self, lang: str | None = None) -> list[str]:
+        """What the mat is, and, when the table has no limit, that the track may outgrow it
+        (in ``lang``, else the first language)."""
         first, last = self.mat.columns
-        p, t = self.production, self.texts[0]
+        p, t = self.production, self.text(lang or self.languages[0])
         columns = t.count("column", last - first + 1)
         info = [
             t(
@@ -124,9 +142,9 @@ class CardtrackBuild:
 
     # -- writers --------------------------------------------------------------------------
 
-    def template_words(self) -> TemplateWords:
-        """The mat templates' own words, in the first language (as the furniture)."""
-        t = self.texts[0]
+    def template_words(self, lang: str | None = None) -> TemplateWords:
+        """The mat templates' own words in ``lang`` (else the first language)."""
+        t = self.text(lang or self.languages[0])
         return TemplateWords(
             kind=t("mat.kind"),
             note=t("mat.note"),
@@ -135,53 +153,62 @@ class CardtrackBuild:
             sheet_title=t("mat.sheet_title"),
         )
 
-    def write_mat_tiled(self, path: Path) -> None:
+    def write_mat_tiled(self, path: Path, lang: str | None = None) -> None:
+        lang = lang or self.languages[0]
         write_mat_tiled(
-            self.mat,
+            self.mats[lang],
             path,
             paper=self.paper,
-            words=self.template_words(),
-            info=self.mat_info(),
-            lang=self.languages[0],
+            words=self.template_words(lang),
+            info=self.mat_info(lang),
+            lang=lang,
         )
 
-    def write_mat_sheet(self, path: Path) -> None:
+    def write_mat_sheet(self, path: Path, lang: str | None = None) -> None:
+        lang = lang or self.languages[0]
         write_mat_sheet(
-            self.mat,
+            self.mats[lang],
             path,
-            words=self.template_words(),
-            info=self.mat_info(),
-            lang=self.languages[0],
+            words=self.template_words(lang),
+            info=self.mat_info(lang),
+            lang=lang,
         )
 
     def write_mat_svg(self, path: Path) -> None:
         write_mat_svg(self.mat, path)
 
+    def token_sheet(self) -> tuple[Token, ...]:
+        """The print sheet's tokens: the set's and the spares on the room left."""
+        return with_spares(self.tokens, self.paper, self.production.bleed)
+
     def write_token_sheet(self, path: Path) -> None:
-        """The token sheet in the first language (one sheet serves every language), the set's
-        tokens and spares on the room left."""
-        t, p = self.texts[0], self.production
+        """The token sheet (one serves every language): the set's tokens and the spares, the
+        instructions and the footer in each language of the variant, one after the other."""
+        p, sheet = self.production, self.token_sheet()
         big = sum(tok.kind == "big" for tok in self.tokens)
-        sheet = with_spares(self.tokens, self.paper, p.bleed)
-        spare_big = sum(tok.kind == "big" for tok in sheet) - big
-        spare_small = len(sheet) - len(self.tokens) - spare_big
-        lines = [t("tokens.line1", big=big, small=len(self.tokens) - big)]
-        if spare_big:
-            lines.append(t("tokens.spares", big=spare_big, small=spare_small))
-        elif spare_small:
-            lines.append(t("tokens.spares_small", small=spare_small))
+        extra = spares(sheet, self.tokens)
+        lines: list[str] = []
+        for t in self.texts:
+            if extra.big:
+                more = t("tokens.spares", big=2 * extra.big, small=2 * extra.small)
+            else:
+                more = t("tokens.spares_small", small=2 * extra.small) if extra.small else ""
+            lines += [
+                *([""] if lines else []),  # a gap between the languages
+                t("tokens.line1", big=big, small=len(self.tokens) - big, spares=more),
+                t("tokens.line2", big=t.mm(p.big_token), small=t.mm(p.small_token)),
+            ]
         write_token_sheet(
             sheet,
             path,
             paper=self.paper,
             production=p,
-            title=t("tokens.title"),
-            lines=[*lines, t("tokens.line2", big=t.mm(p.big_token), small=t.mm(p.small_token))],
-            page_words=t.raw("tokens.page"),
-            footer=(
-                t("tokens.footer", bleed=t.mm(p.bleed)),
-                t("tokens.sizes", big=t.mm(p.big_token), small=t.mm(p.small_token)),
-            ),
+            title=" · ".join(t("tokens.title") for t in self.texts),
+            lines=lines,
+            page_words=" · ".join(t.raw("tokens.page") for t in self.texts),
+            footer=[t("tokens.footer", bleed=t.mm(p.bleed)) for t in self.texts],
+            scale=[scale_check_label(lang) for lang in self.languages],
+            lang=self.languages[0],
         )
 
     def write_token_dxf(self, path: Path) -> None:
@@ -277,25 +304,12 @@ class CardtrackBuild:
         big = sum(t.kind == "big" for t in self.tokens)
         small = len(self.tokens) - big
         specs: list[tuple[str, str, str, Callable[[Path], None]]] = [
-            (
-                "print/template",
-                f"print/track-mat-{paper.lower()}.pdf",
-                f"1:1 track mat tiled on {paper} with assembly map, registration marks and scale "
-                "bars",
-                self.write_mat_tiled,
-            ),
-            (
-                "print/template",
-                "print/track-mat-full-size.pdf",
-                "1:1 track mat on one large-format page",
-                self.write_mat_sheet,
-            ),
             ("layout/svg", "layout/track-mat.svg", "1:1 track mat in mm", self.write_mat_svg),
             (
                 "print/sheet",
                 "print/tokens.pdf",
                 f"{big} big and {small} small tokens in Black and Red with {mm(p.bleed)} mm "
-                "bleed and crop marks",
+                f"bleed and crop marks, spares on the room left ({', '.join(self.languages)})",
                 self.write_token_sheet,
             ),
             (
@@ -342,6 +356,24 @@ class CardtrackBuild:
             ),
         ]
         out = [Artifact(kind, path, text, in_folder(write)) for kind, path, text, write in specs]
+        for lang in self.languages:
+            out += [
+                Artifact(
+                    "print/template",
+                    f"print/track-mat-{paper.lower()}-{lang}.pdf",
+                    f"1:1 track mat tiled on {paper} with assembly map, registration marks and "
+                    f"scale bars ({lang})",
+                    in_folder(partial(self.write_mat_tiled, lang=lang)),
+                    lang=lang,
+                ),
+                Artifact(
+                    "print/template",
+                    f"print/track-mat-full-size-{lang}.pdf",
+                    f"1:1 track mat on one large-format page ({lang})",
+                    in_folder(partial(self.write_mat_sheet, lang=lang)),
+                    lang=lang,
+                ),
+            ]
         out += [
             Artifact(
                 "print/sheet",

@@ -38,6 +38,7 @@ def bom_rows(
 ) -> list[BomRow]:
     """The rows of ``bom.csv``."""
     width, length = mat.size
+    one_of = f"the file of one language ({' or '.join(languages)})"
     return [
         BomRow(
             "cards",
@@ -70,14 +71,18 @@ def bom_rows(
             f"{mm(p.sheet_width)} x {mm(p.sheet_height)} x {mm(p.wood_thickness)} mm",
         ),
         BomRow(
-            "mat", f"{mat.paper} sheets (tiled mat)", mat.tiles, "sheets", "print at 100 %, tape"
+            "mat",
+            f"{mat.paper} sheets (tiled mat)",
+            mat.tiles,
+            "sheets",
+            f"print {one_of} at 100 %, tape",
         ),
         BomRow(
             "mat",
             "large-format sheet (one-page mat)",
             1,
             "sheets",
-            f"{mm(width)} x {mm(length)} mm (alternative to the tiled mat)",
+            f"{mm(width)} x {mm(length)} mm (alternative to the tiled mat), {one_of}",
         ),
         BomRow(
             "print",

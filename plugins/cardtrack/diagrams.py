@@ -40,8 +40,11 @@ SUIT_SIGNS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥"}
 RED_SUITS = {"D", "H"}
 PAD = 0.12
 """Table margin around the shown slots, as a share of the card height."""
-MIN_LABEL = 6.5
-"""Smallest text (pt) a diagram draws: card ranks, the joker's word, step numbers."""
+MIN_LABEL = 7.0
+"""Smallest text (pt) a diagram draws: card ranks, step numbers, token signs."""
+MIN_JOKER_WORD = 6.0
+"""Smallest size (pt) of the joker's word: it shrinks to this to stay on a narrow card (the
+card's tint says whose joker it is as well)."""
 
 
 @dataclass(frozen=True)
@@ -219,10 +222,10 @@ WIDEST_RANK = "10♠"
 """The widest rank label: upright cards fit their labels to it, so all ranks match."""
 
 
-def _fitted(text: str, font: str, size: float, width: float) -> float:
-    """``size`` made smaller (never below :data:`MIN_LABEL`) until ``text`` fits ``width``."""
+def _fitted(text: str, font: str, size: float, width: float, least: float = MIN_LABEL) -> float:
+    """``size`` made smaller (never below ``least``) until ``text`` fits ``width``."""
     fit = size * width / max(stringWidth(text, font, size), 1e-9)
-    return max(MIN_LABEL, min(size, fit))
+    return max(least, min(size, fit))
 
 
 def _card(
@@ -263,13 +266,9 @@ def _card(
     )  # fmt: skip
     size = max(MIN_LABEL, 0.24 * w * s)
     cx = x0 + cw * s / 2
-    if joker:
+    if joker:  # its word only: a corner star would read as a second big token (★)
         violet = colors.HexColor(PLAYER_COLOURS[owner] if owner else WILD_JOKER_INK)
-        group.add(
-            String(x0 + 0.08 * w * s, y0 + ch * s - 0.08 * w * s - 0.75 * size, "★",
-                   fontName=bold, fontSize=0.9 * size, fillColor=violet)
-        )  # fmt: skip
-        word = _fitted(joker_word, bold, max(MIN_LABEL, 0.13 * w * s), 0.9 * cw * s)
+        word = _fitted(joker_word, bold, max(MIN_LABEL, 0.13 * w * s), 0.9 * cw * s, MIN_JOKER_WORD)
         group.add(
             String(cx, y0 + 0.1 * ch * s, joker_word, fontName=bold, fontSize=word,
                    fillColor=violet, textAnchor="middle")
@@ -372,7 +371,8 @@ def render(
     joker: str = "JOKER",
 ) -> Drawing:
     """The scene as a drawing ``width`` points wide (cards at the variant's proportions);
-    ``joker`` is the word printed on jokers. No text is drawn below :data:`MIN_LABEL`."""
+    ``joker`` is the word printed on jokers. No text is drawn below :data:`MIN_LABEL` (the
+    joker's word: :data:`MIN_JOKER_WORD`)."""
     check_scene(scene)
     bold = register_fonts()[1]
     ranks = ranks or {}

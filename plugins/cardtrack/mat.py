@@ -185,7 +185,7 @@ def track_mat(
         cx, cy = _centre(slot, w, h)
         colour = PLAYER_COLOURS[player]
         size = min(0.11 * w, 6.0)
-        labels.append(Label(cx, cy + 0.28 * h, "★ " + texts.joker, size, colour, bold=True))
+        labels.append(Label(cx, cy + 0.28 * h, texts.joker, size, colour, bold=True))
         words = texts.black_start if player == "black" else texts.red_start
         labels.append(Label(cx, cy - 0.3 * h, words, 0.8 * size, colour))
     return Mat(

@@ -27,9 +27,12 @@ from plugins.cardtrack.rulebook import Texts
 K = PT_PER_MM
 SLUG = 10.0
 """Paper (mm) beyond the bleed for the crop marks."""
-SAFE = 3.0
-"""Distance (mm) of the text from the trim edge."""
-BAND = 0.09
+SAFE = 4.0
+"""Distance (mm) of the text from the trim edges at the sides and the foot: room for the
+cutter to drift."""
+BAND_GAP = 2.0
+"""Distance (mm) of the text from the title band (which bleeds off the top edge)."""
+BAND = 0.08
 """Height of the coloured title band, as a share of the card height."""
 ACCENT = "#7a4a1e"
 MAX_FONT = 9.5
@@ -132,9 +135,9 @@ def _height(story: Sequence[Flowable], width: float) -> float:
 
 def text_box(production: CardtrackProduction) -> tuple[float, float]:
     """Width and height (pt) of the area the text may fill (below the band, inside the safe
-    margin)."""
+    margins)."""
     w, h = production.w, production.h
-    return ((w - 2 * SAFE) * K, (h * (1 - BAND) - 2 * SAFE) * K)
+    return ((w - 2 * SAFE) * K, (h * (1 - BAND) - SAFE - BAND_GAP) * K)
 
 
 def fitting_size(side: Side, production: CardtrackProduction) -> float | None:

@@ -6,7 +6,8 @@ first rule an action breaks, looking at the same position; it never decides lega
 engine does), so a rule broken in the engine still shows as a scenario that plays otherwise.
 
 Codes: ``king-must-be-placed``, ``king-cannot-build``, ``joker-cannot-build``, ``slot-taken``,
-``no-contact``, ``outside-table``, ``no-card``, ``not-adjacent``, ``too-far``, ``too-high``,
+``no-contact``, ``outside-table``, ``no-card``, ``not-adjacent``, ``start-card``, ``too-far``,
+``too-high``,
 ``opponent-token``, ``opponent-joker``, ``no-token``, ``not-a-king``, ``no-reserve``,
 ``joker-taken``, ``full-block``; ``illegal`` when none of them applies.
 """
@@ -65,6 +66,8 @@ def _small(state: CardtrackState, seat: int, src: int, value: int, dest: int, mo
     (``mover``: the card the token leaves, -1 for a king's new token)."""
     if dest not in state.track:
         return "no-card"
+    if dest == src:
+        return "start-card"  # a move ends elsewhere: the token never returns where it began
     theirs = state.occ[1 - seat]
     if dest not in paths(state, src, lambda nb: True):
         return "too-far"

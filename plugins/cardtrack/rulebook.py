@@ -9,6 +9,7 @@ also what the mat, the token sheet and the reference cards read their words from
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from generator.print import document as doc
 from plugins.cardtrack import diagrams, examples
 from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
+from plugins.cardtrack.tokens import sheet_spares
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -36,6 +38,9 @@ JOKER_SHARE = 0.42
 """Width of the diagram of the block beside a joker, under the block section's text."""
 BLOCK_SPLIT = 0.6
 """The same beside the block diagram (four rows tall: narrower, so the section fits a page)."""
+LEAST_FIT = 0.55
+"""Share of its width a fitted diagram may shrink to, to stay on the page of its text (its
+labels keep their sizes: at this width they still fit its cards)."""
 
 
 # -- texts ----------------------------------------------------------------------------------
@@ -54,8 +59,11 @@ class Texts(locales.Texts):
 # -- the book -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
 class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
-    """Everything the sections need."""
+    """Everything the sections need (and the paper, which the token sheet's spares fill)."""
+
+    paper: str = "A4"
 
     @property
     def steps(self) -> dict[str, object]:
@@ -90,8 +98,8 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
         ]
 
     def fitted_figure(self, scene: diagrams.Scene, caption: str, share: float) -> FittedFigure:
-        """The scene across ``share`` of the column, or narrower (to 2/3 of it) to fit the
-        page."""
+        """The scene across ``share`` of the column, or narrower (to :data:`LEAST_FIT` of it)
+        to fit the page."""
         p = self.production
 
         def make(width: float) -> Drawing:
@@ -106,7 +114,7 @@ class Book(doc.Book[Texts, CardtrackRules, CardtrackProduction]):
 
         width = self.width * share
         caption_para = Paragraph(keep_last_words(caption), self.styles.caption)
-        return FittedFigure(make, caption_para, width, width * 2 / 3)
+        return FittedFigure(make, caption_para, width, width * LEAST_FIT)
 
 
 class FittedFigure(Flowable):
@@ -250,6 +258,7 @@ def _components(book: Book) -> list[Flowable]:
                 total=t.count("token", 2 * r.small_tokens),
             )
         ),
+        *([book.bullet(spares)] if (spares := _spares(book)) else []),
         book.bullet(t("components.refcard")),
         book.bullet(
             t("components.mat", height=r.height)
@@ -261,6 +270,15 @@ def _components(book: Book) -> list[Flowable]:
     ]
     right: list[Flowable] = [_facts(book)]
     return [book.heading("components.heading"), book.side_by_side(left, right, 0.56)]
+
+
+def _spares(book: Book) -> str:
+    """The sentence on the token sheet's spare tokens per colour, or ``""`` if it has none."""
+    t, extra = book.t, sheet_spares(book.rules.small_tokens, book.production, book.paper)
+    small = t.count("token", extra.small)
+    if extra.big:
+        return t("components.spares", big=t.count("big_token", extra.big), small=small)
+    return t("components.spares_small", small=small) if extra.small else ""
 
 
 def _setup(book: Book) -> list[Flowable]:
@@ -348,8 +366,8 @@ def _small(book: Book) -> list[Flowable]:
     text: list[Flowable] = [
         book.para("small.text", **book.steps),
         book.para("small.path"),
-        book.bullet(t("small.reading_turned_card")),
         book.bullet(t("small.reading_stop_card")),
+        book.bullet(t("small.reading_turned_card")),
         book.para(f"small.chosen_{r.small_path_rule}"),
         Paragraph(king, book.styles.body),
         book.para("small.queen"),
@@ -399,11 +417,20 @@ def _goal_and_pile(book: Book) -> list[Flowable]:
 
 def _readings(book: Book) -> list[Flowable]:
     t, r = book.t, book.rules
+    columns = (
+        t("readings.columns_limit", columns=t.count("column", r.max_columns))
+        if r.max_columns
+        else t("readings.columns_any")
+    )
     items = [
         t("readings.joker_zero", joker=t(f"readings.joker_{r.home_joker}")),
-        t("readings.touch"),
-        t("readings.kings_build", wild=book.wild),
-        t("readings.king_must_open" if r.home_joker == "open" else "readings.king_must"),
+        " ".join((t("readings.touch"), columns)),
+        " ".join(
+            (
+                t("readings.kings_build", wild=book.wild),
+                t("readings.king_must_open" if r.home_joker == "open" else "readings.king_must"),
+            )
+        ),
         t("readings.king_move", **book.steps),
         t("readings.forward"),
         t(f"readings.path_{r.small_path_rule}"),
@@ -416,6 +443,7 @@ def _readings(book: Book) -> list[Flowable]:
         t(f"readings.home_{r.home_joker}"),
         t("readings.summit", height=r.height),
         t("readings.discard"),
+        t("readings.moved_card"),
         t("readings.empty_piles"),
         t("readings.spacing"),
         *(
@@ -449,8 +477,13 @@ SECTIONS: tuple[Callable[[Book], list[Flowable]], ...] = (
 def rulebook_story(
     t: Texts, rules: CardtrackRules, production: CardtrackProduction, paper: str
 ) -> list[Flowable]:
-    """The flowables of the rulebook in the language of ``t``."""
-    return doc.sections_story(SECTIONS, Book.on(paper, t, rules, production), SECTION_GAP)
+    """The flowables of the rulebook in the language of ``t`` (no space after the last
+    section, which would start a page of its own when the text fills the last one)."""
+    book = replace(Book.on(paper, t, rules, production), paper=paper)
+    story = doc.sections_story(SECTIONS, book, SECTION_GAP)
+    while story and isinstance(story[-1], Spacer):
+        story.pop()
+    return story
 
 
 def write_rulebook(

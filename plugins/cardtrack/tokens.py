@@ -3,7 +3,9 @@
 The print sheet lays every token out on A4/Letter as a disc in its player's colour with
 ``bleed`` mm of colour beyond the cut, and crop marks at the corners of the square around
 each disc, drawn by the shared :func:`generator.print.sheet.crop_marks`, and a thin cut circle
-at the disc's diameter (the colour beyond it is bleed).
+at the disc's diameter (the colour beyond it is bleed). One sheet serves every language: its
+header and footer bands have room for the instructions in two languages, and the 100 mm scale
+bar of the 1:1 templates sits at its foot.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ from pathlib import Path
 from typing import Literal
 
 from reportlab.lib import colors
-from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.print.document import page_size
 from generator.print.fonts import register_fonts
+from generator.print.furniture import furniture
 from generator.print.plandraw import PT_PER_MM
+from generator.print.scalebar import scale_bar
 from generator.print.sheet import CROP_GAP, CROP_LENGTH, crop_marks, pdf_canvas
+from generator.print.templates import wrap
 from plugins.cardtrack.production import CardtrackProduction
 
 K = PT_PER_MM
@@ -32,11 +37,27 @@ PLAYER_COLOURS: dict[str, str] = {"black": "#222222", "red": "#c8102e"}
 START_FILL: dict[str, str] = {"black": "#d6d6d6", "red": "#f7d0d4"}
 """Tints of the players' starting jokers (the mat's start places, the rulebook's jokers)."""
 SHEET_MARGIN = 12.0
-HEADER = 24.0
+HEADER = 34.0
+"""Height (mm) of the band under the top margin for the title and the instructions: room for
+six lines and a gap (three lines in each of two languages)."""
+FOOTER = 23.0
+"""Height (mm) of the band above the bottom margin for two footer lines and the scale bar
+under two lines of its label (so that Letter paper keeps four rows of small tokens)."""
+FOOTER_LINES = 2
+"""Most footer lines (wrapped) the footer band holds."""
+SCALE_LINES = 2
+"""Most lines of the scale bar's label the footer band holds."""
 TEXT_PT = 8.5
 """Size (pt) of the sheet's instructions and footer."""
+TITLE_PT = 14.0
+"""Largest size (pt) of the title; a long one is set smaller, down to :data:`TEXT_PT`."""
 FOOT_LEADING = 3.9
 """Line spacing (mm) of the sheet's header and footer lines."""
+PARAGRAPH_GAP = 1.6
+"""Extra space (mm) an empty header line leaves (between the languages' instructions)."""
+SCALE_BAR_HEIGHT = 7.7
+"""Height (mm) of the core's scale bar (:func:`generator.print.scalebar.scale_bar`) with its
+numbers and ticks, without its label."""
 CUT_LINE_PT = 0.35
 """Width (pt) of the thin white cut circle drawn at each token's diameter."""
 SYMBOLS: dict[TokenKind, str] = {"big": "★", "small": "♚"}
@@ -86,6 +107,29 @@ def with_spares(tokens: Sequence[Token], paper: str, bleed: float) -> tuple[Toke
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class Spares:
+    """The spare tokens of a print sheet, per colour."""
+
+    big: int
+    small: int
+
+
+def spares(sheet: Sequence[Token], own: Sequence[Token]) -> Spares:
+    """What ``sheet`` (:func:`with_spares` of ``own``) holds beyond ``own``, per colour."""
+    extra = [t for t in sheet if t.player == "black"]
+    mine = [t for t in own if t.player == "black"]
+    big = sum(t.kind == "big" for t in extra) - sum(t.kind == "big" for t in mine)
+    return Spares(big, len(extra) - len(mine) - big)
+
+
+def sheet_spares(small_tokens: int, production: CardtrackProduction, paper: str) -> Spares:
+    """The spare tokens, per colour, on the print sheet of a set with ``small_tokens`` small
+    tokens each (what the rulebook's components list names)."""
+    own = token_set(small_tokens, production)
+    return spares(with_spares(own, paper, production.bleed), own)
+
+
 def _pages(tokens: Sequence[Token], paper: str, bleed: float) -> int:
     _, placed = layout_sheet(tokens, paper, bleed)
     return max((p.page for p in placed), default=0) + 1
@@ -117,7 +161,7 @@ def layout_sheet(
     w_pt, h_pt = page_size(paper)
     page = (w_pt / K, h_pt / K)
     left, top = SHEET_MARGIN, page[1] - SHEET_MARGIN - HEADER
-    bottom = SHEET_MARGIN + 8.0
+    bottom = SHEET_MARGIN + FOOTER
     out: list[PlacedToken] = []
     number, x, y, row = 0, left, top, 0.0
     previous: TokenKind | None = None
@@ -145,35 +189,45 @@ def write_token_sheet(
     lines: Sequence[str],
     page_words: str = "Page {page} of {pages}",
     footer: Sequence[str] = (),
+    scale: Sequence[str] = (),
+    lang: str = "en",
 ) -> int:
-    """The print sheet of ``tokens`` (header ``title`` and ``lines``, page numbers worded by
-    ``page_words``, the ``footer`` lines at the foot of every page; every line wrapped within
-    the side margins); returns the page count."""
+    """The print sheet of ``tokens``; returns the page count.
+
+    Every page has the header ``title`` and ``lines`` (each wrapped within the side margins; an
+    empty line leaves a small gap), its number worded by ``page_words``, the ``footer`` lines
+    at its foot and, with ``scale`` (the bar's label, one line per language, set beside it),
+    the 100 mm scale bar with its numbers in ``lang``. Raises ``ValueError`` when the words do
+    not fit the header or footer band."""
     regular, bold, _, _ = register_fonts()
     bleed = production.bleed
     page, placed = layout_sheet(tokens, paper, bleed)
     pages = max(p.page for p in placed) + 1 if placed else 1
+    head = header_lines(lines, page[0])
+    foot = sheet_lines(footer, page[0])
+    if len(foot) > FOOTER_LINES:
+        raise ValueError(f"the token sheet's footer takes {len(foot)} lines, the band holds 2")
     c = pdf_canvas(path, page, title=title, subject="token print sheet with crop marks")
     pt = 1 / K
     for number in range(pages):
         if number:
             c.showPage()
         c.setFillColorRGB(0, 0, 0)
-        c.setFont(bold, 14)
+        words = page_words.format(page=number + 1, pages=pages)
+        c.setFont(regular, TEXT_PT)
+        c.drawRightString((page[0] - SHEET_MARGIN) * K, (page[1] - SHEET_MARGIN - 5) * K, words)
+        room = (page[0] - 2 * SHEET_MARGIN) * K - c.stringWidth(words, regular, TEXT_PT) - 4 * K
+        c.setFont(bold, title_size(title, room))
         c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 5) * K, title)
         c.setFont(regular, TEXT_PT)
-        for i, line in enumerate(sheet_lines(lines, page[0])):
-            c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 10.5 - 3.9 * i) * K, line)
-        c.drawRightString(
-            (page[0] - SHEET_MARGIN) * K,
-            (page[1] - SHEET_MARGIN - 5) * K,
-            page_words.format(page=number + 1, pages=pages),
-        )
-        foot = sheet_lines(footer, page[0])
+        for y, line in head:
+            c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - y) * K, line)
         for i, line in enumerate(foot):
             c.drawString(
                 SHEET_MARGIN * K, (SHEET_MARGIN + FOOT_LEADING * (len(foot) - 1 - i)) * K, line
             )
+        if scale:
+            _scale_bar(c, SHEET_MARGIN + FOOT_LEADING * FOOTER_LINES, page[0], scale, lang)
         c.saveState()
         c.scale(K, K)
         for item in (p for p in placed if p.page == number):
@@ -183,11 +237,54 @@ def write_token_sheet(
     return pages
 
 
+def title_size(title: str, room: float) -> float:
+    """The title's size (pt): :data:`TITLE_PT`, or smaller (to :data:`TEXT_PT`) to fit ``room``
+    points."""
+    bold = register_fonts()[1]
+    width = stringWidth(title, bold, TITLE_PT)
+    return max(TEXT_PT, min(TITLE_PT, TITLE_PT * room / width)) if width else TITLE_PT
+
+
+def header_lines(lines: Sequence[str], page_width: float) -> list[tuple[float, str]]:
+    """The header's wrapped lines with their baselines (mm below the top margin); raises
+    ``ValueError`` when they run out of the header band."""
+    out: list[tuple[float, str]] = []
+    y = 10.5
+    for line in lines:
+        if not line:
+            y += PARAGRAPH_GAP
+            continue
+        for part in sheet_lines([line], page_width):
+            out.append((y, part))
+            y += FOOT_LEADING
+    if out and out[-1][0] + 1.5 > HEADER:
+        raise ValueError(
+            f"the token sheet's instructions take {len(out)} lines: more than its header band "
+            f"({HEADER:g} mm) holds"
+        )
+    return out
+
+
+def _scale_bar(c: Canvas, y: float, page_width: float, labels: Sequence[str], lang: str) -> None:
+    """The core's 100 mm scale bar at ``y`` mm above the page's foot, under its label lines
+    (one per language, in bold, wrapped within the side margins)."""
+    bold = register_fonts()[1]
+    scale_bar(c, SHEET_MARGIN * K, y * K, "", t=furniture(lang))
+    width = (page_width - 2 * SHEET_MARGIN) * K
+    parts = [part for label in labels for part in wrap(label, bold, TEXT_PT, width)]
+    if len(parts) > SCALE_LINES:
+        raise ValueError(f"the scale bar's label takes {len(parts)} lines, the band holds 2")
+    c.setFont(bold, TEXT_PT)
+    for i, part in enumerate(parts):
+        line = y + SCALE_BAR_HEIGHT + 1.2 + FOOT_LEADING * (len(parts) - 1 - i)
+        c.drawString(SHEET_MARGIN * K, line * K, part)
+
+
 def sheet_lines(lines: Sequence[str], page_width: float) -> list[str]:
     """``lines`` wrapped to the sheet's text width (mm between the side margins)."""
     regular = register_fonts()[0]
     width = (page_width - 2 * SHEET_MARGIN) * K
-    return [part for line in lines for part in simpleSplit(line, regular, TEXT_PT, width)]
+    return [part for line in lines for part in wrap(line, regular, TEXT_PT, width)]
 
 
 def _draw_token(c: Canvas, item: PlacedToken, bleed: float, pt: float) -> None:

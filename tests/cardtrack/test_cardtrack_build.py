@@ -48,8 +48,10 @@ def entries(built: Built) -> list[dict[str, object]]:
 def test_every_play_aid_is_in_the_manifest(built: Built) -> None:
     paths = {str(e["path"]): str(e["kind"]) for e in entries(built)}
     assert paths == {
-        "print/track-mat-a4.pdf": "print/template",
-        "print/track-mat-full-size.pdf": "print/template",
+        "print/track-mat-a4-uk.pdf": "print/template",
+        "print/track-mat-a4-en.pdf": "print/template",
+        "print/track-mat-full-size-uk.pdf": "print/template",
+        "print/track-mat-full-size-en.pdf": "print/template",
         "layout/track-mat.svg": "layout/svg",
         "print/tokens.pdf": "print/sheet",
         "cad/tokens.dxf": "cad/dxf",
@@ -68,6 +70,9 @@ def test_every_play_aid_is_in_the_manifest(built: Built) -> None:
     langs = {str(e["path"]): e.get("lang") for e in entries(built)}
     assert langs["print/reference-card-uk.pdf"] == "uk"
     assert langs["print/rulebook-en.pdf"] == "en"
+    assert langs["print/track-mat-a4-uk.pdf"] == "uk"
+    assert langs["print/track-mat-full-size-en.pdf"] == "en"
+    assert langs["print/tokens.pdf"] is None  # one sheet for every language
 
 
 def test_every_file_is_byte_identical_when_built_again(built: Built) -> None:
@@ -117,7 +122,7 @@ def test_bom_and_report(built: Built) -> None:
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler-utils not installed")
 def test_every_pdf_embeds_its_fonts(built: Built) -> None:
     pdfs = sorted(built.folder.rglob("*.pdf"))
-    assert len(pdfs) == 7
+    assert len(pdfs) == 9
     for path in pdfs:
         out = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
         rows = out.stdout.splitlines()[2:]

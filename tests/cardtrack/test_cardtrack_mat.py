@@ -94,10 +94,10 @@ def test_summit_row_and_row_numbers_are_labelled(build: CardtrackBuild) -> None:
         assert texts.count(str(r)) >= 2
     assert any("вершин" in t for t in texts)
     assert "Старт чорних" in texts and "Старт червоних" in texts
-    assert not any("start" in t for t in texts)  # one language: the build's first
-    english = CardtrackBuild(CardtrackRules(), CardtrackProduction(), "k", languages=("en", "uk"))
-    words = [label.text for label in english.mat.labels]
+    assert not any("start" in t for t in texts)  # the first language's mat
+    words = [label.text for label in build.mats["en"].labels]
     assert "Black start" in words and not any("Старт" in t for t in words)
+    assert [b.slot for b in build.mats["en"].boxes] == [b.slot for b in build.mat.boxes]
 
 
 def test_summit_colour_marks_upright_places_only(build: CardtrackBuild) -> None:
@@ -188,12 +188,12 @@ def test_tiled_pdf_labels_in_the_first_language(files: Path) -> None:
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
-def test_tiled_pdf_labels_in_english(tmp_path: Path) -> None:
-    build = CardtrackBuild(
-        CardtrackRules(), CardtrackProduction(), "konstruktsiia", "A4", languages=("en", "uk")
-    )
-    build.write_mat_tiled(tmp_path / "tiled.pdf")
+def test_tiled_pdf_labels_in_english(build: CardtrackBuild, tmp_path: Path) -> None:
+    """The English file of a Ukrainian-first build: every word English, the mat's own too."""
+    build.write_mat_tiled(tmp_path / "tiled.pdf", lang="en")
     text = pdf_text(tmp_path / "tiled.pdf", 1, 3)
+    assert not re.search("[\u0400-\u04ff]", text)
+    assert "Konstruktsiia: track mat for cards of 63 × 88 mm" in text
     assert "Track mat assembly map, A4 pages" in text and "page 1 of 16" in text
     assert "Part 1 of 15" in text and "row 1, column 1" in text and "page 2 of 16" in text
     assert "row 5" in text and "pages 14–16" in text and not re.search(r"\b[A-E][1-3]\b", text)
@@ -234,13 +234,13 @@ def build_ok(production: CardtrackProduction) -> bool:
 
 
 def test_registration_marks_keep_clear_of_the_mats_words(build: CardtrackBuild) -> None:
-    """No mark on the "★ JOKER" labels, the start names or the row numbers: the marks stay
+    """No mark on the "JOKER" labels, the start names or the row numbers: the marks stay
     visible after taping, so they must not sit on words."""
     drawing = mat_drawing(build.mat)
     marks = mat_grid(build.mat, "A4").marks(drawing.avoid, drawing.clearance)
     assert marks
     points = label_points(build.mat)
-    jokers = [label for label in build.mat.labels if "★" in label.text]
+    jokers = [label for label in build.mat.labels if label.text == "ДЖОКЕР"]
     assert len(jokers) == 2
     for joker in jokers:  # the joker's word is among the points kept clear
         assert any(abs(x - joker.x) < 2 and abs(y - joker.y) < 3 for x, y in points)

@@ -1,10 +1,11 @@
 """The Konstruktsiia prints read back as a player reads them (issue #17, items 3 and 5).
 
 Two builds through the plugin: ``examples/konstruktsiia.toml`` (Ukrainian first) and a variant
-that changes every number and every worded option (English first, so its mat and token sheet
-are English). Each PDF's text (pdftotext) and every string's size (pypdf) are checked: the
-language of every page, the numbers printed against the variant, the rule text each option value
-asks for, no internal names, and the readable sizes.
+that changes every number and every worded option (English first). Each PDF's text (pdftotext)
+and every string's size (pypdf) are checked: the language of every page (rulebooks, reference
+cards and mats one file per language; the token sheet, which serves every language, in each of
+them), the numbers printed against the variant, the rule text each option value asks for, no
+internal names, and the readable sizes.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ VARIANT_RULES = {
     "small_path_rule": "stop_card",
     "small_tokens": 5,
     "small_max_steps": 4,
+    "max_columns": 3,
 }
 """Every number differs from the example's, every worded option takes its other value."""
 
@@ -52,14 +54,17 @@ class Built:
         return self.folder / "print" / name
 
     def per_language(self) -> list[tuple[Path, str]]:
-        """Every print PDF with the language it must be in (one-per-build sheets: the first)."""
-        out = [(self.pdf(f"rulebook-{lang}.pdf"), lang) for lang in self.languages]
-        out += [(self.pdf(f"reference-card-{lang}.pdf"), lang) for lang in self.languages]
-        out += [
-            (self.pdf(name), self.languages[0])
-            for name in ("tokens.pdf", "track-mat-a4.pdf", "track-mat-full-size.pdf")
+        """Every print PDF of one language, with that language."""
+        names = ("rulebook-{}", "reference-card-{}", "track-mat-a4-{}", "track-mat-full-size-{}")
+        return [
+            (self.pdf(f"{name.format(lang)}.pdf"), lang)
+            for name in names
+            for lang in self.languages
         ]
-        return out
+
+    def every_pdf(self) -> list[Path]:
+        """Every print PDF: those of one language and the token sheet."""
+        return [path for path, _ in self.per_language()] + [self.pdf("tokens.pdf")]
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +139,53 @@ def test_every_page_is_in_its_language(builds: dict[str, Built], key: str) -> No
             assert foreign == [], f"{path.name} p{number} ({lang}): {foreign[:10]}"
 
 
+MAT_WORDS = {
+    "uk": ("Старт чорних", "Старт червоних", "ДЖОКЕР", "ПЕРЕВІРКА МАСШТАБУ", "вершини"),
+    "en": ("Black start", "Red start", "JOKER", "SCALE CHECK", "summit row"),
+}
+"""Words of each language's mat: the start places, the joker, the scale bar, the summit."""
+
+
+@pytest.mark.parametrize("key", ["example", "variant"])
+@pytest.mark.parametrize("name", ["track-mat-a4", "track-mat-full-size"])
+def test_every_language_has_its_own_mat_files(
+    builds: dict[str, Built], key: str, name: str
+) -> None:
+    """The tiled and the one-sheet mat come in each of the variant's languages, the mat's own
+    words and the template's furniture both in it (the other language's absent: see
+    :func:`test_every_page_is_in_its_language`)."""
+    for lang in builds[key].languages:
+        text = whole(builds[key].pdf(f"{name}-{lang}.pdf"))
+        for words in MAT_WORDS[lang]:
+            assert words in text, (name, lang, words)
+
+
+SHEET_WORDS = {
+    "uk": ("Конструкція — фішки", "Наклейте аркуш на картон", "ПЕРЕВІРКА МАСШТАБУ",
+           "Друкуйте в натуральну величину", "Сторінка 1 з 1"),
+    "en": ("Konstruktsiia — tokens", "Glue the sheet onto", "SCALE CHECK",
+           "Print at actual size", "Page 1 of 1"),
+}  # fmt: skip
+"""Words of each language on the token sheet: title, instructions, scale bar, footer, page."""
+
+
+@pytest.mark.parametrize("key", ["example", "variant"])
+def test_the_token_sheet_speaks_every_language_in_the_variants_order(
+    builds: dict[str, Built], key: str
+) -> None:
+    """One sheet serves every language (a shop prints it once for both editions): its title,
+    instructions, scale-bar label, footer and page number come in each of the variant's
+    languages, the first language first."""
+    built = builds[key]
+    text = " ".join(whole(built.pdf("tokens.pdf")).split())
+    for lang in built.languages:
+        for words in SHEET_WORDS[lang]:
+            assert words in text, (lang, words)
+    first, second = built.languages
+    for words, other in zip(SHEET_WORDS[first], SHEET_WORDS[second], strict=True):
+        assert text.index(words) < text.index(other), (words, other)
+
+
 def test_a_page_in_the_wrong_language_is_caught() -> None:
     assert foreign_words("Варіант «x» · plywright · сторінка A1 з 16", "uk", "x") == []
     assert foreign_words("Print at 100 % — друкуйте", "uk", "x") == ["Print", "at"]
@@ -150,7 +202,7 @@ INTERNAL = re.compile(
 
 @pytest.mark.parametrize("key", ["example", "variant"])
 def test_no_internal_names_or_markup_on_a_page(builds: dict[str, Built], key: str) -> None:
-    for path, _ in builds[key].per_language():
+    for path in builds[key].every_pdf():
         for number, text in enumerate(page_texts(path), start=1):
             found = INTERNAL.findall(text)
             assert found == [], f"{path.name} p{number}: {found}"
@@ -180,9 +232,14 @@ def test_example_numbers_in_ukrainian_and_english(builds: dict[str, Built]) -> N
     card = whole(b.pdf("reference-card-uk.pdf"))
     assert "ряду 10" in card and "1–3 кроки" in card and "щонайбільше 3 кроки" in card
     tokens = whole(b.pdf("tokens.pdf"))
-    assert "Великих фішок (★): 2, малих (♚): 12" in tokens
-    assert "Діаметр великої фішки — 30 мм, малої — 18 мм" in tokens
-    assert "ряди від 0 до 10 (вершина)" in whole(b.pdf("track-mat-a4.pdf"))
+    assert "Великих фішок (★): 2, малих (♚): 12, запасних малих: 8" in tokens
+    assert "великі — ⌀ 30 мм, малі — ⌀ 18 мм" in tokens
+    assert "2 big tokens (★) and 12 small tokens (♚), with 8 spare small tokens" in tokens
+    assert "the big ones are ⌀ 30 mm, the small ones ⌀ 18 mm" in tokens
+    assert "ряди від 0 до 10 (вершина)" in whole(b.pdf("track-mat-a4-uk.pdf"))
+    assert "rows 0 to 10 (summit)" in whole(b.pdf("track-mat-a4-en.pdf"))
+    assert "На аркуші фішок для друку є й запасні: по 4 малі фішки кожного кольору" in uk
+    assert "The printable token sheet has spares too: 4 small tokens of each colour" in en
 
 
 def test_variant_numbers(builds: dict[str, Built]) -> None:
@@ -206,8 +263,11 @@ def test_variant_numbers(builds: dict[str, Built]) -> None:
     assert "row 8" in whole(b.pdf("reference-card-en.pdf"))
     tokens = whole(b.pdf("tokens.pdf"))
     assert "2 big tokens (★) and 10 small tokens (♚)" in tokens
-    mat = whole(b.pdf("track-mat-full-size.pdf"))
+    assert "Великих фішок (★): 2, малих (♚): 10" in tokens
+    mat = whole(b.pdf("track-mat-full-size-en.pdf"))
     assert "rows 0 to 8 (summit)" in mat and "▲8" in mat and "▲10" not in mat
+    mat = whole(b.pdf("track-mat-full-size-uk.pdf"))
+    assert "ряди від 0 до 8 (вершина)" in mat and "▲8" in mat and "▲10" not in mat
 
 
 @pytest.mark.parametrize(("key", "small"), [("example", 6), ("variant", 5)])
@@ -219,7 +279,8 @@ def test_token_sheet_draws_every_token_of_the_variant(
     assert marks % 8 == 0  # eight crop marks round every disc
     spares = marks // 8 - (2 + 2 * small)  # the set's own, then spares on the room left
     assert spares > 0 and spares % 2 == 0
-    assert re.search(rf": {spares}\b", whole(builds[key].pdf("tokens.pdf")))
+    text = whole(builds[key].pdf("tokens.pdf"))
+    assert f"запасних малих: {spares};" in text and f"with {spares} spare small tokens" in text
 
 
 # -- the rule text each option value asks for ---------------------------------------------------
@@ -229,9 +290,20 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     b = builds["example"]
     uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
     # both path readings, the default named and chosen
-    assert "спрощене тлумачення" in uk and "дослівне тлумачення" in uk
-    assert "У цьому варіанті діє спрощене тлумачення" in uk
-    assert "This variant plays the simplified reading" in en
+    assert "спрощене правило" in uk and "дослівне правило" in uk
+    assert "Для простоти цей варіант грає за спрощеним правилом" in uk
+    assert "For simplicity this variant plays the simplified rule" in en
+    # the simplified rule is named as a replacement of the original's sentence, not a reading
+    assert "спрощене правило не випливає зі слів оригіналу, а замінює їх" in uk
+    assert "the simplified rule does not follow from the original’s words but replaces" in en
+    # every reading the rules add is declared, the fate of a card used to move among them
+    assert "Що робити з картою, якою пересунули фішку, оригінал не каже; ми кладемо її в скид" in uk
+    assert "where a card used to move a token goes; we put it on the discard pile" in en
+    assert "Кількість стовпців не обмежена — оригінал про це мовчить" in uk
+    assert "no limit to the number of columns — the original is silent on it" in en
+    assert "не повертається на карту, з якої почала хід" in uk
+    assert "nor returning to the card it started from" in en
+    assert "1, 2, 3… — послідовні кроки (ходи) фішки" in uk
     # the placement sentence: at least one contact, nothing below the jokers
     assert "Нова карта мусить торкатися хоча б однієї карти на столі" in uk
     assert "Нижче ряду джокерів карт не кладуть" in uk
@@ -258,14 +330,15 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     # no full block: the last free card may not be taken (not "leave it one", which the
     # start position, with no free card at all, would break on every move)
     assert "на останню вільну карту біля великої фішки суперника" in uk
-    assert "on the last free card beside the opponent’s big token" in en
+    assert "may not put a token (small or big) on the last free card beside" in en
     assert "щоб вільної карти в неї не лишилося" not in uk
     assert "червоні прийшли сюди через 9♥ і 4♦" in uk and "Red came here by 9♥ and 4♦" in en
     card = whole(b.pdf("reference-card-uk.pdf"))
     assert "Не займайте останню вільну карту біля великої фішки суперника" in card
     assert "не стає й через неї не проходить" in card and "не минає" not in card
     assert "Без малих фішок у запасі король — дама (12); ним не будують." in card
-    assert "будь-яку карту (короля — лише коли малих фішок у запасі вже немає)" in card
+    assert "будь-яку карту (короля — лише без малих фішок у запасі)" in card
+    assert "щоразу на нову карту" in card
     assert "короля треба використати" in card
     assert "На чужому джокері не зупиняються" in card
     assert "короля скидають" not in card
@@ -274,8 +347,10 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
 def test_worded_options_in_the_variant(builds: dict[str, Built]) -> None:
     b = builds["variant"]
     uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
-    assert "У цьому варіанті діє дослівне тлумачення" in uk
-    assert "This variant plays the literal reading" in en
+    assert "Цей варіант грає за дослівним правилом" in uk
+    assert "This variant plays the literal rule" in en
+    assert "у цьому варіанті на столі вміщається щонайбільше 3 стовпці" in uk
+    assert "in this variant the table holds 3 columns at most" in en
     assert "Королями не будують, дикими джокерами теж" in uk
     assert "Kings never build, nor do wild jokers" in en
     assert "Дикий джокер" in uk and "Wild joker" in en
@@ -324,9 +399,10 @@ def test_play_aid_sizes(builds: dict[str, Built], key: str) -> None:
         assert min(run.size for run in runs) >= 6.0, min(runs, key=lambda r: r.size)
     runs = text_runs(b.pdf("tokens.pdf"))
     assert min(r.size for r in runs if is_phrase(r)) >= 8.0  # the sheet's instructions
-    for name in ("track-mat-a4.pdf", "track-mat-full-size.pdf"):
-        runs = text_runs(b.pdf(name))
-        assert min(run.size for run in runs) >= 6.0, (name, min(runs, key=lambda r: r.size))
+    for path, _ in b.per_language():
+        if path.name.startswith("track-mat"):
+            runs = text_runs(path)
+            assert min(run.size for run in runs) >= 6.0, (path, min(runs, key=lambda r: r.size))
 
 
 def test_phrase_filter_keeps_sentences_and_drops_labels() -> None:

@@ -130,3 +130,28 @@ def test_the_joker_value_has_its_own_line() -> None:
     for lang, line in (("uk", "Джокер на столі = 0."), ("en", "Joker on the table = 0.")):
         front, _ = card_sides(Texts(lang), CardtrackRules())
         assert line in front.blocks[0][1]
+
+
+CUT_ROOM = 4.0
+"""Least distance (mm) of the card's words from the trim at the sides and the foot: room for
+the cutter to drift."""
+
+
+@needs_poppler
+def test_the_words_keep_clear_of_the_trim_for_the_cutter(cards: dict[str, Path]) -> None:
+    """Every word of both sides (the title band bleeds off the top and is not measured) stays
+    at least 4 mm inside the trim at the left and the right, and its glyph box (a descender's
+    depth lower than the letters) 3.5 mm above the foot."""
+    from test_cardtrack_tokens import word_boxes
+
+    for path in cards.values():
+        reader = PdfReader(path)
+        x0, y0, x1, _ = box_mm(reader.pages[0].trimbox)
+        height = float(reader.pages[0].mediabox.height) / K
+        words = word_boxes(path, with_y=True)
+        inside = [w for w in words if y0 < height - w[4] / K]  # not the slug under the card
+        assert inside
+        for word, left, right, _, bottom in inside:
+            assert left / K >= x0 + CUT_ROOM - 0.05, (path.name, word, left / K - x0)
+            assert right / K <= x1 - CUT_ROOM + 0.05, (path.name, word, x1 - right / K)
+            assert height - bottom / K >= y0 + CUT_ROOM - 0.5, (path.name, word)

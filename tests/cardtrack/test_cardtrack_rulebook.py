@@ -10,8 +10,10 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from reportlab.graphics.shapes import Group
+from reportlab.graphics.shapes import Group, String
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Spacer
 
 from generator import scenarios as sc
 from generator.locales import plural_category
@@ -24,6 +26,7 @@ from plugins.cardtrack.geometry import Slot, in_columns
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rulebook import (
+    JOKER_SHARE,
     LOCALES,
     Texts,
     rulebook_story,
@@ -108,7 +111,7 @@ def test_variant_options_change_the_text(tmp_path: Path) -> None:
     path = tmp_path / "en.pdf"
     write_rulebook(path, "en", rules, P, PrintSetup("Letter"))
     text = pdf_text(path)
-    assert "This variant plays the literal reading" in text
+    assert "This variant plays the literal rule" in text
     assert "wild cards" in text and "nor do wild jokers" in text
     assert "holds 4 columns at most" in text and "row 6" in text
 
@@ -134,15 +137,19 @@ def test_ukrainian_plurals() -> None:
 
 def test_every_rulebook_text_is_used_by_some_variant() -> None:
     used: set[str] = set()
-    for rules in (
-        CardtrackRules(),
-        CardtrackRules(
-            small_path_rule="stop_card", spare_jokers="wild", max_columns=3, home_joker="open"
+    for rules, production in (
+        (CardtrackRules(), P),
+        (
+            CardtrackRules(
+                small_path_rule="stop_card", spare_jokers="wild", max_columns=3, home_joker="open"
+            ),
+            P,
         ),
-        CardtrackRules(decks=1, height=5),
+        (CardtrackRules(decks=1, height=5), P),
+        (CardtrackRules(), CardtrackProduction(big_token=24)),  # a spare big token on the sheet
     ):
         t = Texts("en")
-        rulebook_story(t, rules, P, "A4")
+        rulebook_story(t, rules, production, "A4")
         rulebook_info(t, set_name(t, rules))
         used |= t.used
     sections = ("meta", "intro", "components", "setup", "turn", "build", "move", "small",
@@ -222,6 +229,46 @@ def test_the_starting_jokers_are_told_apart_in_the_diagrams() -> None:
     }
     assert {colors.HexColor(START_FILL[p]).hexval() for p in ("black", "red")} <= fills
     assert colors.HexColor(diagrams.WILD_JOKER_FILL).hexval() not in fills
+
+
+def strings(drawing: object) -> list[String]:
+    """Every string of a drawing, groups opened."""
+    out: list[String] = []
+    for shape in drawing.getContents():  # type: ignore[attr-defined]
+        if isinstance(shape, String):
+            out.append(shape)
+        elif isinstance(shape, Group):
+            out += strings(shape)
+    return out
+
+
+def test_a_joker_shows_its_word_only_and_labels_are_seven_points() -> None:
+    """The big token's ★ is not also a joker's corner sign (a reader would count two tokens);
+    the diagrams' ranks, step numbers and token signs are at least 7 pt, even in the narrow
+    diagram of the block beside a joker, and the joker's word fits its card."""
+    rules = CardtrackRules()
+    joker = examples.joker_block(rules)
+    assert joker is not None
+    ranks = Texts("uk").ranks()
+    width = 481.9 * JOKER_SHARE  # the A4 text column
+    drawing = diagrams.render(joker.scene, width, ranks=ranks, joker="ДЖОКЕР")
+    found = strings(drawing)
+    jokerless = diagrams.render(diagrams.Scene(diagrams.JOKERS), 200, joker="ДЖОКЕР")
+    assert "★" not in [s.text for s in strings(jokerless)]
+    assert [s.text for s in strings(jokerless)].count("ДЖОКЕР") == 2
+    labels = [s for s in found if s.text != "ДЖОКЕР"]
+    assert {"2♠", "3♣", "9♥", "1"} <= {s.text for s in labels}
+    assert min(s.fontSize for s in labels) >= 7.0
+    word = next(s for s in found if s.text == "ДЖОКЕР")
+    card_width = width * 63 / (3 * 63 + 2 * 88 + 2 * diagrams.PAD * 88)
+    assert stringWidth(word.text, word.fontName, word.fontSize) <= card_width
+
+
+def test_the_story_ends_with_its_last_words() -> None:
+    """No space after the last section: when the text fills the last page exactly, that space
+    alone would start a blank page."""
+    story = rulebook_story(Texts("uk"), CardtrackRules(), P, "A4")
+    assert not isinstance(story[-1], Spacer)
 
 
 def test_the_examples_show_what_the_engine_did() -> None:

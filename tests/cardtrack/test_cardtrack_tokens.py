@@ -11,9 +11,11 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ezdxf import recover
+from pdfread import page_rects, scale_bar_length
 from pypdf import PdfReader
 
 from generator.print.sheet import CROP_GAP, CROP_LENGTH
@@ -24,8 +26,12 @@ from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.production_checks import token_checks
 from plugins.cardtrack.tokens import (
     SHEET_MARGIN,
+    Spares,
     Token,
     layout_sheet,
+    pitch,
+    sheet_spares,
+    spares,
     token_set,
     with_spares,
     write_token_sheet,
@@ -184,20 +190,28 @@ def test_spare_tokens_fill_the_sheet_without_a_new_page() -> None:
     assert max(p.page for p in placed) == 1
 
 
-def word_boxes(path: Path) -> list[tuple[str, float, float]]:
-    """``(word, x_min, x_max)`` in page points of every word pdftotext finds."""
+def word_boxes(path: Path, *, with_y: bool = False) -> list[tuple[Any, ...]]:
+    """``(word, x_min, x_max)`` in page points of every word pdftotext finds (with ``with_y``
+    also ``y_min, y_max``, from the top of the page)."""
     out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, check=True)
-    pattern = r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>'
-    return [(w, float(a), float(b)) for a, b, w in re.findall(pattern, out.stdout.decode())]
+    pattern = (
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>'
+    )
+    found = re.findall(pattern, out.stdout.decode())
+    if with_y:
+        return [(w, float(a), float(c), float(b), float(d)) for a, b, c, d, w in found]
+    return [(w, float(a), float(c)) for a, _, c, _, w in found]
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler")
-@pytest.mark.parametrize("lang", ["uk", "en"])
-def test_token_sheet_text_stays_within_the_side_margins(tmp_path: Path, lang: str) -> None:
+@pytest.mark.parametrize("languages", [("uk",), ("uk", "en"), ("en", "uk")])
+def test_token_sheet_text_stays_within_the_side_margins(
+    tmp_path: Path, languages: tuple[str, ...]
+) -> None:
     """Desktop printers cannot print the outer 3–5 mm: every word of the sheet (the header,
-    the instructions and the two footer lines with the print size and the diameters) stays
-    between the 12 mm side margins, and the diameters are printed."""
-    build = CardtrackBuild(CardtrackRules(), P, "konstruktsiia", "A4", languages=(lang,))
+    the instructions with the diameters, the scale bar's label and the footer lines, in each
+    language) stays between the 12 mm side margins, and the diameters are printed."""
+    build = CardtrackBuild(CardtrackRules(), P, "konstruktsiia", "A4", languages=languages)
     path = tmp_path / "tokens.pdf"
     build.write_token_sheet(path)
     width = float(PdfReader(path).pages[0].mediabox.width)
@@ -250,3 +264,60 @@ def test_print_sheet_draws_a_cut_circle_at_each_tokens_diameter(tmp_path: Path) 
         assert any(
             math.dist((x, y), (cx, cy)) < 0.05 and abs(size - d) < 0.05 for x, y, size in circles
         ), item
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_the_bilingual_sheet_has_a_scale_bar_and_keeps_its_rows(tmp_path: Path, paper: str) -> None:
+    """The sheet of both languages carries the templates' 100 mm scale bar clear of every
+    token, and still holds the set and four spares of each colour on A4 and on Letter (its
+    header and footer bands are sized for two languages)."""
+    build = CardtrackBuild(CardtrackRules(), P, "konstruktsiia", paper, languages=("uk", "en"))
+    path = tmp_path / "tokens.pdf"
+    build.write_token_sheet(path)
+    reader = PdfReader(path)
+    assert len(reader.pages) == 1
+    rects = page_rects(reader.pages[0])
+    assert scale_bar_length(rects) == pytest.approx(100 * K, abs=0.01)
+    bar_top = max(r[1] + r[3] for r in rects if math.isclose(r[3], 2.5 * K, abs_tol=0.01))
+    sheet = build.token_sheet()
+    assert spares(sheet, build.tokens) == Spares(big=0, small=4)
+    _, placed = layout_sheet(sheet, paper, P.bleed)
+    lowest = min(p.centre[1] - pitch(p.token, P.bleed) / 2 for p in placed)
+    assert lowest * K > bar_top + 6 * K  # the bar's two label lines fit between
+
+
+def test_instructions_longer_than_the_header_band_are_refused(tmp_path: Path) -> None:
+    long = ["A line of instructions long enough to take a whole line of the sheet or so."] * 7
+    with pytest.raises(ValueError, match="header band"):
+        write_token_sheet(
+            token_set(6, P), tmp_path / "t.pdf", paper="A4", production=P, title="t", lines=long
+        )
+
+
+def test_the_rulebook_counts_the_sheets_spares() -> None:
+    """The spares the rulebook names are the sheet's own, per colour."""
+    assert sheet_spares(6, P, "A4") == Spares(big=0, small=4)
+    assert sheet_spares(6, CardtrackProduction(big_token=24), "A4") == Spares(big=1, small=4)
+    assert sheet_spares(0, P, "A4") == Spares(big=0, small=0)
+
+
+@pytest.mark.parametrize("lang", ["uk", "en"])
+def test_the_fonts_have_every_letter_of_the_mat_and_the_token_sheet(lang: str) -> None:
+    """Every character the mat and the token sheet print in either language (Cyrillic, ⌀,
+    ★, ♚, ▲, quotes, no-break spaces) has a glyph in the regular and the bold font: none
+    comes out as an empty box."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    from generator.print.fonts import register_fonts
+    from plugins.cardtrack.rulebook import Texts
+
+    t = Texts(lang)
+    words = [text for key, text in t.strings().items() if key.split(".")[0] in ("mat", "tokens")]
+    assert words
+    used = {ch for text in words for ch in text if not ch.isspace() or ch == "\u00a0"}
+    if lang == "uk":
+        assert {"Д", "ж", "ї", "є", "ʼ"} & used
+    for name in register_fonts()[:2]:
+        glyphs = getFont(name).face.charToGlyph
+        missing = sorted(ch for ch in used if ord(ch) not in glyphs)
+        assert missing == [], (name, missing)

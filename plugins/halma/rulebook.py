@@ -29,8 +29,8 @@ LOCALES = Path(__file__).parent / "locales"
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 SECTION_GAP = 4
 COMPONENTS_SPLIT = 0.55
-TIPS_SPLIT = 0.45
-FACTS_VALUE_SHARE = 0.52
+TIPS_SPLIT = 0.4
+FACTS_VALUE_SHARE = 0.58
 """Share of the facts box its values take: a rule's value reads in two lines, not four."""
 FIGURE_SHARE = 0.34
 """Share of the column the target-lock and win diagrams take (their text takes the rest)."""

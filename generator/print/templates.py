@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cad.geometry2d import Bounds, Point, flatten_polyline, rect_meets_polygon
@@ -60,6 +60,11 @@ SHEET_MARGINS = Margins(left=15.0, right=15.0, top=20.0, bottom=27.0)
 """Paper around the drawing on the one-page template (header above, scale bar below)."""
 MIN_SHEET_WIDTH = 190.0
 """The one-page template is at least this wide, so its header and scale bar fit."""
+PRINTABLE_EDGE = 5.0
+"""No text comes nearer the paper's edge than this (mm): most printers cannot print closer."""
+TILE_MARGINS = Margins(top=18.6, bottom=28.4)
+"""Margins of the tile pages: seven footer lines fit above :data:`PRINTABLE_EDGE` and the
+header stays below it; top and bottom add up as :class:`Margins`' do, so the tiles are the same."""
 
 DrawFn = Callable[[Canvas, View], None]
 """Draws in drawing millimetres; called inside :func:`~generator.print.plandraw.in_view`."""
@@ -258,7 +263,12 @@ def drawing_grid(drawing: Drawing, paper: str, overlap: float = 12.0) -> TileGri
             return keep(_expand(area, -overlap / 2))
 
     return tile_grid(
-        drawing.bounds, paper, overlap=overlap, keep=page_keep, seams_avoid=drawing.avoid
+        drawing.bounds,
+        paper,
+        margins=TILE_MARGINS,
+        overlap=overlap,
+        keep=page_keep,
+        seams_avoid=drawing.avoid,
     )
 
 
@@ -360,8 +370,9 @@ def _footer(
     c.setFont(regular, FOOTER_PT)
     c.setFillColorRGB(0, 0, 0)
     wrapped = footer_lines(lines, page, margins, bar)
-    top = margins.bottom - 4.5
-    if top - FOOTER_LEADING * (len(wrapped) - 1) < 2.5:
+    top = margins.bottom - 3.5  # on the baseline of the hint to the page below
+    lowest = PRINTABLE_EDGE - getDescent(regular, FOOTER_PT) / K  # the last line's descenders
+    if top - FOOTER_LEADING * (len(wrapped) - 1) < lowest:
         raise ValueError(f"{len(wrapped)} footer lines do not fit a {margins.bottom} mm margin")
     for i, line in enumerate(wrapped):
         c.drawString(text_x, (top - FOOTER_LEADING * i) * K, line)

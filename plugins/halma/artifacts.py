@@ -80,7 +80,7 @@ class HalmaBuild:
 
     def title(self, lang: str) -> str:
         """What the template pages call the board: the game and the set, in ``lang``
-        (``Ķīniešu dambrete – 10 tapiņas katram, 121 iedobe``), never the variant's file name."""
+        (``Ķīniešu dambrete · standarta komplekts``), never the variant's file name."""
         from plugins.halma.rulebook import set_title
 
         return set_title(lang, self.board.n)

@@ -18,9 +18,10 @@ from typing import Literal
 from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, String
 from reportlab.lib import colors
 
+from generator.cad import geometry2d
 from generator.print.document import new_drawing
 from generator.print.fonts import register_fonts
-from plugins.halma.geometry import DIRECTIONS, StarBoard, star_corners
+from plugins.halma.geometry import DIRECTIONS, SQRT3_2, StarBoard, star_corners
 
 Point = tuple[float, float]
 Mark = Literal["", "ok", "bad"]
@@ -35,7 +36,11 @@ BAD = "#c62828"
 
 PEG_R = 0.36
 HOLE_R = 0.14
-TINT_PAD = 0.42
+MARKING_PAD = SQRT3_2 / 2
+"""Distance (pitch units) from a triangle's corner holes to its outline, as the board is
+engraved: half a row spacing (:func:`plugins.halma.parts.marking_offset`)."""
+ROUND_TOLERANCE = 0.01
+"""Largest gap (pitch units) between a rounded corner and the chords that draw it."""
 PATCH_PAD = 0.62
 
 
@@ -171,11 +176,18 @@ def rounded_hexagon(tips: Sequence[Point], tip: float, edge: float) -> list[Poin
     return out
 
 
+def rounded_offset(points: Sequence[Point], distance: float) -> list[Point]:
+    """A polygon grown by ``distance`` with its convex corners round, as a cutter or an
+    engraving tool leaves them (chords within :data:`ROUND_TOLERANCE`)."""
+    vertices, bulges = geometry2d.offset_polygon(points, distance)
+    return geometry2d.flatten_polyline(vertices, bulges, closed=True, tolerance=ROUND_TOLERANCE)
+
+
 def board_polygon(board: StarBoard, shape: Shape, edge: float) -> list[Point]:
     """Outline of the whole board in pitch units; a circle comes back as a 72-gon."""
     tip = math.sqrt(3) * board.n
-    if shape == "star":
-        return offset_polygon(board.outline(), edge)
+    if shape == "star":  # as cut: the points round (the inner corners' small fillet left out)
+        return rounded_offset(board.outline(), edge)
     if shape == "hexagon":  # as cut: the tip holes' hull grown by ``edge``, corners round
         return rounded_hexagon(tip_directions(board), tip, edge)
     radius = tip + edge
@@ -186,7 +198,9 @@ def board_polygon(board: StarBoard, shape: Shape, edge: float) -> list[Point]:
 
 
 def triangle_polygon(board: StarBoard, point: int) -> list[Point]:
-    return offset_polygon(convex_hull(board.xy(h) for h in board.points[point]), TINT_PAD)
+    """The outline of triangle ``point`` as the board is engraved: round corners, half a row
+    spacing beyond its holes (inside the board's edge, clear of the other triangles)."""
+    return rounded_offset(convex_hull(board.xy(h) for h in board.points[point]), MARKING_PAD)
 
 
 # -- scenes ---------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from generator.variant import Variant
 from plugins.halma import diagrams, examples
 from plugins.halma.box import Box, box_of
 from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, star_board
-from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
+from plugins.halma.options import PRESETS, SEATINGS, HalmaRules, peg_counts
 from plugins.halma.parts import blank_size, edge_distance
 from plugins.halma.production import PALETTE, HalmaProduction
 
@@ -29,7 +29,9 @@ LOCALES = Path(__file__).parent / "locales"
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 SECTION_GAP = 4
 COMPONENTS_SPLIT = 0.55
-TIPS_SPLIT = 0.5
+TIPS_SPLIT = 0.4
+FACTS_VALUE_SHARE = 0.58
+"""Share of the facts box its values take: a rule's value reads in two lines, not four."""
 FIGURE_SHARE = 0.34
 """Share of the column the target-lock and win diagrams take (their text takes the rest)."""
 BODY_SIZE = 10.2
@@ -37,6 +39,10 @@ BODY_SIZE = 10.2
 CAPTION_SIZE = 9.0
 """Captions and legends (pt): the native reader's review asks for 9 pt."""
 LEGEND_ICON = 18.0
+READING_GAP = 1.5
+"""Space (pt) after each reading in the readings box."""
+MOVE_FIGURE_INSET = 19
+"""The step, jump and chain figures are a third of the column less this (pt)."""
 
 
 # -- texts ----------------------------------------------------------------------------------
@@ -72,8 +78,12 @@ def halma_styles() -> doc.Styles:
     lead = CAPTION_SIZE * 1.3
     return dataclasses.replace(
         base,
-        caption=ParagraphStyle(
-            "halma_caption", parent=base.caption, fontSize=CAPTION_SIZE, leading=lead
+        caption=ParagraphStyle(  # in the text's ink, not grey: easier to read (native review)
+            "halma_caption",
+            parent=base.caption,
+            fontSize=CAPTION_SIZE,
+            leading=lead,
+            textColor=base.body.textColor,
         ),
         small=ParagraphStyle("halma_small", parent=base.small, fontSize=CAPTION_SIZE, leading=lead),
     )
@@ -190,7 +200,8 @@ def _facts(book: Book) -> Table:
         (t("options.jump_own_label"), t(f"options.jump_own_{own}_short")),
         (t("options.win_rule_label"), t(f"options.win_rule_{r.win_rule}_short")),
     ]
-    return doc.facts_box(t("facts.title"), rows, book.styles, book.width * (1 - TIPS_SPLIT))
+    width = book.width * (1 - TIPS_SPLIT)
+    return doc.facts_box(t("facts.title"), rows, book.styles, width, FACTS_VALUE_SHARE)
 
 
 def _components(book: Book) -> list[Flowable]:
@@ -312,7 +323,7 @@ def _play(book: Book) -> list[Flowable]:
     t, s = book.t, book.styles
     own = "on" if book.rules.jump_own else "off"
     hexes = point_colours(book.production)
-    figure_width = book.width / 3 - 14
+    figure_width = book.width / 3 - MOVE_FIGURE_INSET
     figures = [
         ("play.caption_step", examples.step_figure(book.rules, hexes)),
         ("play.caption_jump", examples.jump_figure(book.rules, hexes)),
@@ -326,7 +337,7 @@ def _play(book: Book) -> list[Flowable]:
         ]
         for key, (ex, scene) in figures
     ]
-    moves = [
+    return [
         book.heading("play.heading"),
         book.para("play.order", triangle=t(f"triangles.p{book.first_point}")),
         book.para("play.move"),
@@ -334,14 +345,11 @@ def _play(book: Book) -> list[Flowable]:
         book.bullet(f"{t('play.jump')} {t(f'options.jump_own_{own}')}"),
         book.bullet(t("play.chain")),
         book.para("play.optional"),
-        Spacer(1, 4),
-        doc.grid(cells, 3, book.width),
-    ]
-    return [
-        *moves,
         book.para("play.anywhere", lock=t("lock.heading")),
         book.para("play.no_repeat"),
         book.para("play.pass"),
+        Spacer(1, 4),
+        doc.grid(cells, 3, book.width),
         doc.note_box([Paragraph(t("play.never_removed"), s.body)], s, book.width),
     ]
 
@@ -391,17 +399,17 @@ def _readings(book: Book) -> list[Flowable]:
     """The box that marks every rule the book adds to the seed's text as the book's reading."""
     t, s = book.t, book.styles
     triangle = t(f"triangles.p{book.first_point}")
-    bullet = ParagraphStyle(
-        "halma_reading", parent=s.bullet, fontSize=CAPTION_SIZE, leading=CAPTION_SIZE * 1.3
-    )
+    # body size: the box holds rules (the native review); bullets set close, as a list
+    bullet = ParagraphStyle("halma_reading", parent=s.bullet, spaceAfter=READING_GAP)
+    intro = ParagraphStyle("halma_reading_intro", parent=s.body, spaceAfter=READING_GAP * 2)
     content: list[Flowable] = [
         Paragraph(t("readings.heading"), s.box_title),
-        Paragraph(t("readings.intro"), s.small),
+        Paragraph(t("readings.intro"), intro),
         *(
             Paragraph(t(key, triangle=triangle), bullet, bulletText="•")
             for key in reading_keys(book.rules)
         ),
-        Paragraph(t("readings.closing"), s.small),
+        Paragraph(t("readings.closing"), intro),
     ]
     return [KeepTogether([book.mark("readings"), doc.note_box(content, s, book.width)])]
 
@@ -490,16 +498,35 @@ def _settled(
     raise ValueError(f"the cross-references of {path.name} do not settle: {pages}")
 
 
+def board_name(n: int) -> str | None:
+    """The name the seed gives a board of triangle size ``n`` (``standard``, ``pro``: the
+    presets), or ``None`` for a custom size."""
+    return next((name for name, preset in PRESETS.items() if preset["rules"]["n"] == n), None)
+
+
+def _counts(t: Texts, n: int) -> str:
+    pegs = t.count("peg", holes_per_point(n))
+    return t("meta.set", pegs=pegs, holes=t.count("hole", hole_count(n)))
+
+
 def set_name(t: Texts, rules: HalmaRules) -> str:
-    """What the set is, in ``t``'s words: ``10 pegs each, 121 holes``."""
-    pegs = t.count("peg", holes_per_point(rules.n))
-    return t("meta.set", pegs=pegs, holes=t.count("hole", hole_count(rules.n)))
+    """What the set is, in ``t``'s words, named as the seed sells it where it has a name:
+    ``Standard set: 10 pegs per player, 121 holes`` (``Set: …`` for a custom board)."""
+    name = board_name(rules.n)
+    if name is None:
+        return t("meta.set_plain", set=_counts(t, rules.n))
+    named = t(f"sets.{name}")
+    return t("meta.set_named", name=named[:1].upper() + named[1:], set=_counts(t, rules.n))
 
 
 def set_title(lang: str, n: int) -> str:
-    """The game and the set in ``lang``: ``Star Halma – 10 pegs each, 121 holes``."""
+    """The game and the set in ``lang``, as the templates head their pages: ``Star Halma ·
+    standard set`` (``Star Halma — 10 pegs per player, 121 holes`` for a custom board)."""
     t = Texts(lang)
-    return t("meta.set_title", title=t("meta.title"), set=set_name(t, HalmaRules(n=n)))
+    name = board_name(n)
+    if name is None:
+        return t("meta.set_title_plain", title=t("meta.title"), set=_counts(t, n))
+    return t("meta.set_title", title=t("meta.title"), name=t(f"sets.{name}"))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

@@ -146,7 +146,7 @@ def test_pages_without_the_drawing_are_kept_out_only_when_asked() -> None:
                 "Gaten (2): boor ⌀ 8 mm, 5,5 mm diep", "niet op schaal; pagina’s 2–"]),
         ("lv", ["Urbšanas šablons", "salikšanas shēma (A4 lapas)", "MĒROGA PĀRBAUDE",
                 "Urbumi (2): urbiet ⌀ 8 mm, 5,5 mm dziļumā", "savietošanas zīmes sakristu",
-                "piestipriniet ar līmlenti", "ar punktsiti iezīmējiet urbumu krustiņu ⊕ centrus", "„ietilpināt lapā“"]),
+                "piestipriniet ar līmlenti", "ar punktsiti iesitiet atzīmi katra krustiņa ⊕ centrā", "„ietilpināt lapā“"]),
         ("uk", ["Шаблон для свердління", "схема складання з аркушів A4", "ПЕРЕВІРКА МАСШТАБУ",
                 "100 мм", "Отвори (2): свердліть ⌀ 8 мм", "сторінки 2–"]),
     ],

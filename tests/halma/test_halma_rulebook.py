@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pytest
-from pdfread import page_texts
+from pdfread import page_texts, text_runs
 from pypdf import PdfReader
 
 from generator.api import CheckOptions, GameDefinition
@@ -23,7 +23,10 @@ from generator.variant import Variant, load_variant
 from plugins.halma.options import HalmaPrint, HalmaRules
 from plugins.halma.production import HalmaProduction
 from plugins.halma.rulebook import (
+    BODY_SIZE,
+    CAPTION_SIZE,
     Texts,
+    board_name,
     reading_keys,
     rulebook_artifacts,
     rulebook_story,
@@ -131,7 +134,8 @@ def test_standard_facts(books: dict[str, Path]) -> None:
     assert "Number of players 2–6" in text
     assert "Plywood thickness 18 mm" in text
     assert "Hole diameter 8.2 mm" in text
-    assert "Board size 338 × 385 mm" in text  # the CAD outline: 300 + 2·19.1, 200√3 + 2·19.1
+    # the CAD outline: 300 + 2·19.1, 200√3 + 2·19.1 (the label wraps: "(width × height)")
+    assert "Board size (width ×" in text and "338 × 385 mm" in text
 
 
 def test_pro_facts(books: dict[str, Path]) -> None:
@@ -204,7 +208,7 @@ def test_latvian_review_wording() -> None:
     assert "sacīkste" not in lv["intro.text"] and "sacensība" not in lv["intro.text"]
     assert "pārvieto savas krāsas tapiņas" in lv["intro.text"]
     assert "komandu" not in lv["intro.text"]
-    assert "kādus atspērienus paši atstājat viņiem" in lv["tips.bridges"]
+    assert "kādus atspēriena punktus paši atstājat viņiem" in lv["tips.bridges"]
     assert lv["colours.natural"] == "dabīgā koka"
     assert not [key for key, value in lv.items() if "piepild" in value.lower()]
     assert (
@@ -221,7 +225,8 @@ def test_latvian_second_review_wording() -> None:
     assert "pāri tik daudzām tapiņām" not in lv["play.chain"]
     assert "arī atpakaļ iedobē, no kuras gājiens sākās" in lv["play.no_repeat"]
     assert lv["options.target_lock_on"].startswith(
-        "Kad tapiņa kādu gājienu ir beigusi savā mērķa trijstūrī, turpmāk to drīkst pārvietot "
+        "Kad tapiņa kāda gājiena beigās ir nonākusi savā mērķa trijstūrī, turpmāk to drīkst "
+        "pārvietot "
         "tikai šā trijstūra robežās – arī katrā lēcienu ķēdes lēcienā."
     )
     assert not [key for key, value in lv.items() if "Uzmanību" in value]
@@ -246,9 +251,39 @@ def test_latvian_third_review_wording() -> None:
     assert not [key for key, value in lv.items() if "sk. zemāk" in value]
     assert "vai lēkt ar to pāri citām tapiņām" in lv["intro.text"]
     assert "– arī uz iedobēm citu spēlētāju trijstūros" in lv["play.anywhere"]
-    assert (lv["facts.shape"], lv["facts.size"]) == ("Laukuma forma", "Laukuma izmēri")
+    assert (lv["facts.shape"], lv["facts.size"]) == (
+        "Laukuma forma",
+        "Laukuma izmēri (platums × augstums)",
+    )
     assert lv["play.order"].startswith("Spēli parasti sāk jaunākais spēlētājs")
     assert not [key for key, value in lv.items() if "Plātne" in value or "plywright" in value]
+
+
+def test_latvian_round5_review_wording() -> None:
+    """The native reader's round-5 review: one verb once, stepping stones, pegs placed at the start,
+    the chain's limits, the target triangle named as everywhere else; English alike."""
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
+    en = {key: plain(value) for key, value in Texts("en").strings().items()}
+    assert lv["readings.closing"] == (
+        "Ja vēlaties, varat spēlēt citādi – galvenais, lai visi par to vienojas pirms spēles."
+    )
+    assert en["readings.closing"].count("agree") == 1
+    assert "atspērienus" not in lv["tips.bridges"]
+    for marking in ("engrave", "pocket", "none"):
+        caption = lv[f"components.board_caption_{marking}"]
+        assert (
+            "katrs trijstūris ir iekrāsots to tapiņu krāsā, kuras tajā novieto spēles sākumā"
+            in caption
+        )
+        assert "pegs that start there" not in en[f"components.board_caption_{marking}"]
+    assert "beigusi" not in lv["options.target_lock_on"] + lv["readings.target"]
+    assert "tik reižu, cik vēlaties un cik iespējams (ierobežojumus sk. tālāk)" in lv["play.chain"]
+    assert "as many times as you like and the rules allow" in en["play.chain"]
+    assert Texts("lv")("setup.text", components="").endswith(
+        "ir spēlētāja <b>mērķa trijstūris</b>."
+    )
+    assert lv["facts.size"].endswith("(platums × augstums)")
+    assert en["facts.size"].endswith("(width × height)")
 
 
 SEED_INTRO = "arī garā lēcienu ķēdē, dažreiz pat pāri visam laukumam."
@@ -411,7 +446,8 @@ def test_every_locale_key_is_used(lang: str) -> None:
         rulebook_story(texts, rules, production, "A4")
         rulebook_info(texts, set_name(texts, rules))
         used |= texts.used
-    used.add("meta.set_title")  # the templates' title (plugins.halma.rulebook.set_title)
+    rulebook_info(texts, set_name(texts, HalmaRules(n=5)))  # the other named board
+    used |= texts.used | {"meta.set_title", "meta.set_title_plain"}  # the templates' titles
     assert set_title(lang, 4).startswith(Texts(lang)("meta.title"))
     assert sorted(set(Texts(lang).strings()) - used) == []
 
@@ -446,7 +482,7 @@ def test_artifacts_one_per_language(tmp_path: Path) -> None:
     page = PdfReader(target).pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == PAPERS["Letter"]
     text = pdf_text(target)
-    assert "Komplekts: 10 tapiņas katram, 121 iedobe" in text
+    assert "Standarta komplekts: 10 tapiņas katram spēlētājam, 121 iedobe" in text
     assert "club" not in text, "the variant file's name is not for players"
 
 
@@ -481,3 +517,47 @@ def test_latvian_fifth_review_wording() -> None:
     assert lv["play.optional"].startswith("Lēkt nav obligāti")
     assert lv["readings.draw"].endswith("viņi dala pirmo vietu, pārējie zaudē.")
     assert "(✗)." in lv["lock.caption_on"] and len(lv["lock.caption_on"]) < 90
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "footer", "title"),
+    [
+        ("lv", 4, "Standarta komplekts: 10 tapiņas katram spēlētājam, 121 iedobe",
+         "Ķīniešu dambrete · standarta komplekts"),
+        ("lv", 5, "Komplekts „Pro“: 15 tapiņas katram spēlētājam, 181 iedobe",
+         "Ķīniešu dambrete · komplekts „Pro“"),
+        ("lv", 3, "Komplekts: 6 tapiņas katram spēlētājam, 73 iedobes",
+         "Ķīniešu dambrete – 6 tapiņas katram spēlētājam, 73 iedobes"),
+        ("en", 4, "Standard set: 10 pegs per player, 121 holes", "Star Halma · standard set"),
+        ("en", 5, "Pro set: 15 pegs per player, 181 holes", "Star Halma · Pro set"),
+        ("en", 6, "Set: 21 pegs per player, 253 holes", "Star Halma — 21 pegs per player, 253 holes"),
+    ],
+)  # fmt: skip
+def test_the_set_is_named_as_the_seed_sells_it(lang: str, n: int, footer: str, title: str) -> None:
+    """Footers and template headers name the standard and pro boards (the seed's words, the
+    presets' sizes) and count the pegs per player, never "each" alone (the native review)."""
+
+    def flat(text: str) -> str:
+        return " ".join(text.replace("\u00a0", " ").split())
+
+    assert board_name(4) == "standard" and board_name(5) == "pro" and board_name(3) is None
+    assert flat(set_name(Texts(lang), HalmaRules(n=n))) == flat(footer)
+    assert flat(set_title(lang, n)) == flat(title)
+
+
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_the_readings_box_is_set_at_body_size(books: dict[str, Path], lang: str) -> None:
+    """The box holds rules, so it reads like the rules (the fifth native review), on the page
+    of the target section; captions stay at their own size."""
+    t = Texts(lang)
+
+    def start(key: str) -> str:
+        return " ".join(plain(t(key)).replace("\u00a0", " ").split()[:3])
+
+    runs = text_runs(books[lang])
+    starts = (start("readings.intro"), start("readings.pass"), start("readings.closing"))
+    box = [r for r in runs if r.text.startswith(starts)]
+    assert len(box) == 3 and {r.size for r in box} == {BODY_SIZE}
+    assert {r.page for r in box} == {3}
+    caption = [r for r in runs if r.text.startswith(start("play.caption_step"))]
+    assert caption and {r.size for r in caption} == {CAPTION_SIZE}

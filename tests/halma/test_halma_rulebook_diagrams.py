@@ -8,12 +8,14 @@ import math
 import pytest
 from reportlab.graphics.shapes import Group, String
 
+from generator.cad.geometry2d import point_in_polygon
 from generator.print.fonts import register_fonts
 from plugins.halma import diagrams, examples
 from plugins.halma.geometry import DIRECTIONS, MAX_N, MIN_N, StarBoard, star_board
 from plugins.halma.options import SEATINGS, HalmaRules
+from plugins.halma.parts import marking_offset
 from plugins.halma.production import HalmaProduction
-from plugins.halma.rulebook import board_size_mm, point_colours
+from plugins.halma.rulebook import board_edge, board_size_mm, point_colours
 
 SIZES = range(MIN_N, MAX_N + 1)
 HEXES = point_colours(HalmaProduction())
@@ -185,3 +187,41 @@ def test_render_keeps_the_width_and_uses_dejavu() -> None:
     assert sorted(s.text for s in labels) == ["1", "2", "3", "4", "5", "6"]
     assert {s.fontName for s in labels} <= set(register_fonts())
     assert drawing.initialFontName == register_fonts()[0]
+
+
+Outline = list[tuple[float, float]]
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _gap(a: Outline, b: Outline) -> float:
+    """The smallest distance between two closed outlines that do not cross (pitch units)."""
+
+    def one_way(points: Outline, other: Outline) -> float:
+        edges = list(zip(other, [*other[1:], other[0]], strict=True))
+        return min(_to_segment(p, s, e) for p in points for s, e in edges)
+
+    return min(one_way(a, b), one_way(b, a))
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_triangles_are_drawn_as_engraved(n: int) -> None:
+    """The figures' triangles are the engraved outlines (the fifth native review: the board was
+    drawn three ways): half a row spacing round the holes with round corners, inside the board's
+    edge and apart from each other, so no line of the large star crosses the board."""
+    production = HalmaProduction()
+    assert diagrams.MARKING_PAD * production.pitch == pytest.approx(marking_offset(production))
+    board = star_board(n)
+    outline = diagrams.board_polygon(board, "hexagon", board_edge(production))
+    triangles = [diagrams.triangle_polygon(board, point) for point in range(6)]
+    for point, triangle in enumerate(triangles):
+        holes = [board.xy(h) for h in board.points[point]]
+        reach = max(min(math.dist(p, h) for h in holes) for p in triangle)
+        assert reach == pytest.approx(diagrams.MARKING_PAD, abs=1e-6), "corners are round"
+        assert all(point_in_polygon(p, outline) for p in triangle), "on the board"
+        assert _gap(triangle, outline) > 0.2, "set in from the board's edge"
+        assert _gap(triangle, triangles[(point + 1) % 6]) > 0.05, "apart from the next one"

@@ -21,6 +21,7 @@ from generator.build import in_folder
 from generator.cad.dxf import write_dxf
 from generator.cad.plan import MachiningPlan, mm
 from generator.errors import InputError
+from generator.print.publisher import PublisherMark, variant_mark
 from generator.svg.layout import write_layout_svg
 from plugins.cardtrack import diagrams
 from plugins.cardtrack.bom import MatSheets, TokenCount, bom_rows
@@ -66,6 +67,7 @@ class CardtrackBuild:
     name: str
     paper: str = "A4"
     languages: tuple[str, ...] = ("uk", "en")
+    publisher: PublisherMark | None = None
 
     @cached_property
     def texts(self) -> list[Texts]:
@@ -143,6 +145,7 @@ class CardtrackBuild:
             words=self.template_words(),
             info=self.mat_info(),
             lang=self.languages[0],
+            publisher=self.publisher,
         )
 
     def write_mat_sheet(self, path: Path) -> None:
@@ -152,6 +155,7 @@ class CardtrackBuild:
             words=self.template_words(),
             info=self.mat_info(),
             lang=self.languages[0],
+            publisher=self.publisher,
         )
 
     def write_mat_svg(self, path: Path) -> None:
@@ -182,6 +186,7 @@ class CardtrackBuild:
                 t("tokens.footer", bleed=t.mm(p.bleed)),
                 t("tokens.sizes", big=t.mm(p.big_token), small=t.mm(p.small_token)),
             ),
+            publisher=self.publisher,
         )
 
     def write_token_dxf(self, path: Path) -> None:
@@ -203,7 +208,8 @@ class CardtrackBuild:
     def refcard_writer(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
             t = Texts(lang)
-            write_refcard(path, t, self.rules, self.production, set_name(t, self.rules))
+            name = set_name(t, self.rules)
+            write_refcard(path, t, self.rules, self.production, name, publisher=self.publisher)
 
         return write
 
@@ -363,6 +369,7 @@ def cardtrack_build(variant: Variant) -> CardtrackBuild:
         name=variant.name,
         paper=variant.print.paper,
         languages=tuple(variant.print.languages),
+        publisher=variant_mark(variant),
     )
 
 

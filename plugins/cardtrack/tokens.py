@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.print.document import page_size
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
+from generator.print.publisher import PublisherMark, draw_beside, draw_footer_line
 from generator.print.sheet import CROP_GAP, CROP_LENGTH, crop_marks, pdf_canvas
 from plugins.cardtrack.production import CardtrackProduction
 
@@ -145,15 +146,18 @@ def write_token_sheet(
     lines: Sequence[str],
     page_words: str = "Page {page} of {pages}",
     footer: Sequence[str] = (),
+    publisher: PublisherMark | None = None,
 ) -> int:
     """The print sheet of ``tokens`` (header ``title`` and ``lines``, page numbers worded by
     ``page_words``, the ``footer`` lines at the foot of every page; every line wrapped within
-    the side margins); returns the page count."""
+    the side margins; the ``publisher``'s mark, if any, beside page 1's title and its name
+    under every footer); returns the page count."""
     regular, bold, _, _ = register_fonts()
     bleed = production.bleed
     page, placed = layout_sheet(tokens, paper, bleed)
     pages = max(p.page for p in placed) + 1 if placed else 1
-    c = pdf_canvas(path, page, title=title, subject="token print sheet with crop marks")
+    subject = "token print sheet with crop marks"
+    c = pdf_canvas(path, page, title=title, subject=subject, publisher=publisher)
     pt = 1 / K
     for number in range(pages):
         if number:
@@ -164,11 +168,14 @@ def write_token_sheet(
         c.setFont(regular, TEXT_PT)
         for i, line in enumerate(sheet_lines(lines, page[0])):
             c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - 10.5 - 3.9 * i) * K, line)
-        c.drawRightString(
-            (page[0] - SHEET_MARGIN) * K,
-            (page[1] - SHEET_MARGIN - 5) * K,
-            page_words.format(page=number + 1, pages=pages),
-        )
+        words = page_words.format(page=number + 1, pages=pages)
+        c.drawRightString((page[0] - SHEET_MARGIN) * K, (page[1] - SHEET_MARGIN - 5) * K, words)
+        if publisher is not None:
+            if number == 0:
+                left = SHEET_MARGIN * K + c.stringWidth(title, bold, 14) + 6 * K
+                right = (page[0] - SHEET_MARGIN - 6) * K - c.stringWidth(words, regular, TEXT_PT)
+                draw_beside(c, publisher, left, right, (page[1] - SHEET_MARGIN - 5) * K)
+            draw_footer_line(c, publisher, SHEET_MARGIN * K, (page[0] - SHEET_MARGIN) * K)
         foot = sheet_lines(footer, page[0])
         for i, line in enumerate(foot):
             c.drawString(

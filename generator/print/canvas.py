@@ -20,7 +20,7 @@ from reportlab.platypus.flowables import KeepTogether, _listWrapOn
 
 from generator.print.flowables import Float
 from generator.print.fonts import register_fonts
-from generator.print.publisher import LOGO_HEIGHT, draw_mark
+from generator.print.publisher import LOGO_HEIGHT, draw_footer_line, draw_mark
 from generator.print.styles import (
     MARGIN_BOTTOM,
     MARGIN_SIDE,
@@ -101,8 +101,23 @@ class _DecoratedCanvas(Canvas):
             self.line(left, top - 2, right, top - 2)
         bottom = MARGIN_BOTTOM - 9 * mm
         self.line(left, bottom + 9, right, bottom + 9)
-        self.drawString(left, bottom, info.footer)
-        self.drawRightString(right, bottom, info.page_label.format(page=number, pages=total))
+        label = info.page_label.format(page=number, pages=total)
+        if info.publisher is None:
+            self.drawString(left, bottom, info.footer)
+        else:  # shrunk (or its web address left out) to stay clear of the page number
+            end = right - self.stringWidth(label, regular, RUNNING_PT) - 4 * mm
+            draw_footer_line(
+                self,
+                info.publisher,
+                left,
+                end,
+                bottom,
+                align="left",
+                size=RUNNING_PT,
+                lead=info.footer_left,
+                grey=False,
+            )
+        self.drawRightString(right, bottom, label)
         self.restoreState()
 
 

@@ -39,8 +39,9 @@ NAME_PT = 9.0
 """Size (pt) of the name beside the logo (bold)."""
 WEB_PT = 8.0
 """Size (pt) of the web address under the name, and of a footer line."""
-MIN_PT = 5.0
-"""Smallest size (pt) the name and web address shrink to where room is short."""
+MIN_PT = 6.0
+"""Smallest size (pt) a footer line shrinks to with the web address in it; a line that would
+need less names the publisher without it."""
 FOOTER_Y = 7 * mm
 """Baseline (pt above the paper's lower edge) of :func:`draw_footer_line` on a page whose
 own furniture keeps the lowest 10 mm free."""
@@ -80,13 +81,12 @@ class PublisherMark:
         return width
 
 
-def _fitted(text: str, font: str, size: float, width: float, floor: float = MIN_PT) -> float:
-    """The largest size up to ``size`` (not under ``floor``) at which ``text`` fits
-    ``width`` pt."""
+def _fitted(text: str, font: str, size: float, width: float) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` pt."""
     natural = stringWidth(text, font, size)
     if natural <= width or natural <= 0:
         return size
-    return max(floor, size * width / natural)
+    return max(0.1, size * width / natural)
 
 
 def mark_width(mark: PublisherMark, height: float = LOGO_HEIGHT) -> float:
@@ -116,20 +116,21 @@ def draw_mark(
     words leave, but to no less than a third of the band), the name in bold with the web
     address under it (its baseline 0.8 mm above the band's foot) right-aligned at ``right``
     (or, if ``together``, just after the logo), both shrunk to the room left; words in the
-    canvas's fill colour. Returns the height (pt) the band takes, :data:`MARK_GAP` below it
-    included."""
+    canvas's fill colour, its state kept. Returns the height (pt) the band takes,
+    :data:`MARK_GAP` below it included."""
     regular, bold = register_fonts()[:2]
     bottom = top - height
-    canvas.saveState()
     logo_w = mark.logo_width(height)
     logo_h = height
     words = mark_width(replace(mark, logo=None))
     room = max(right - left - MARK_GAP - words, (right - left) / 3)
     if logo_w > room:
         logo_h, logo_w = height * room / logo_w, room
+    canvas.saveState()
     if logo_w:
+        canvas.saveState()
         mark.draw_logo(canvas, left, bottom, logo_h)
-    canvas.restoreState()
+        canvas.restoreState()
     start = left + logo_w + (MARK_GAP if logo_w else 0.0)
     room = right - start
     lines = [(mark.name, bold, NAME_PT, bottom + (4.5 if mark.web else 2.5) * mm)]
@@ -141,6 +142,7 @@ def draw_mark(
             canvas.drawString(start, y, text)
         else:
             canvas.drawRightString(right, y, text)
+    canvas.restoreState()
     return height + MARK_GAP
 
 
@@ -164,14 +166,22 @@ def draw_footer_line(
     *,
     align: Literal["left", "right"] = "right",
     size: float = WEB_PT,
+    lead: str = "",
+    grey: bool = True,
 ) -> None:
-    """The footer's words (:attr:`PublisherMark.line`) on one line at baseline ``y`` between
-    ``left`` and ``right`` (pt), aligned to one side, in grey, ``size`` pt or smaller to fit."""
+    """The footer's words (``lead``, then :attr:`PublisherMark.line`) on one line at baseline
+    ``y`` between ``left`` and ``right`` (pt), aligned to one side, in grey (or, unless
+    ``grey``, the canvas's fill colour), ``size`` pt or smaller to fit; the name without the
+    web address where the line would need less than :data:`MIN_PT`."""
     regular = register_fonts()[0]
-    words = mark.line
+    room = right - left
+    words = " · ".join(text for text in (lead, mark.line) if text)
+    if stringWidth(words, regular, min(size, MIN_PT)) > room:
+        words = " · ".join(text for text in (lead, mark.name) if text)
     canvas.saveState()
-    canvas.setFillColorRGB(0.35, 0.35, 0.35)
-    canvas.setFont(regular, _fitted(words, regular, size, right - left, floor=0.1))
+    if grey:
+        canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    canvas.setFont(regular, _fitted(words, regular, size, room))
     if align == "right":
         canvas.drawRightString(right, y, words)
     else:

@@ -133,7 +133,8 @@ def draw_mark(
         canvas.restoreState()
     start = left + logo_w + (MARK_GAP if logo_w else 0.0)
     room = right - start
-    lines = [(mark.name, bold, NAME_PT, bottom + (4.5 if mark.web else 2.5) * mm)]
+    alone = 0.8 if together else 2.5  # the name without a web address: on a row's baseline
+    lines = [(mark.name, bold, NAME_PT, bottom + (4.5 if mark.web else alone) * mm)]
     if mark.web:
         lines.append((mark.web, regular, WEB_PT, bottom + 0.8 * mm))
     for text, font, size, y in lines:

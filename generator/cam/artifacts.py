@@ -25,6 +25,7 @@ from generator.cam.machine import Machine
 from generator.cam.setup_sheet import sheet_languages, write_setup_sheet
 from generator.cam.source import parts_of, variant_plans
 from generator.errors import InputError
+from generator.print.publisher import PublisherMark, variant_mark
 
 if TYPE_CHECKING:
     from generator.variant import Variant
@@ -38,6 +39,8 @@ class CamBuild:  # cached_property needs a __dict__: not slots
     machine: Machine
     source: str
     """Where the machine profile came from (a file, or "built-in")."""
+    publisher: PublisherMark | None = None
+    """The variant's publisher, at the head of the setup sheet."""
 
     def summary(self) -> dict[str, Any]:
         """The job's figures (``cam/job.json`` and the manifest's ``cam``)."""
@@ -227,4 +230,4 @@ def cam_build(
         )
     except CamProblem as problem:
         raise problem.as_input_error(source) from None
-    return CamBuild(job, machine, source)
+    return CamBuild(job, machine, source, variant_mark(variant))

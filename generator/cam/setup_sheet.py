@@ -5,7 +5,8 @@ layout), then each sheet drawn to scale (parts, trim, clamp zones, the zero poin
 steps in order (tool, diameter, speed, feed, plunge feed, operation, count and estimated
 time, the tool changes and the sheet's loading), then the quote (material, machine time and
 price per batch and per set). The figures are those of ``cam/job.json``; the words come from
-``generator/cam/locales/<lang>.toml``.
+``generator/cam/locales/<lang>.toml``. It is the workshop's own paper: the variant's publisher
+(``[print.publisher]``), if any, heads its first page and signs every footer.
 """
 
 from __future__ import annotations
@@ -260,11 +261,13 @@ def setup_story(build: CamBuild, lang: str, paper: str) -> list[Flowable]:
 
 
 def write_setup_sheet(build: CamBuild, path: Path, lang: str, paper: str = "A4") -> None:
+    """Write the setup sheet and quote of ``build`` in ``lang`` on ``paper``."""
     t = CamTexts(lang)
     info = DocumentInfo(
         title=f"{t('cam.title')}: {build.job.title}",
         lang=lang,
         header_left=build.job.title,
         header_right=t("cam.title"),
+        publisher=build.publisher,
     )
     build_pdf(path, setup_story(build, lang, paper), paper=paper, info=info)

@@ -20,6 +20,7 @@ from reportlab.platypus.flowables import KeepTogether, _listWrapOn
 
 from generator.print.flowables import Float
 from generator.print.fonts import register_fonts
+from generator.print.publisher import LOGO_HEIGHT, draw_footer_line, draw_mark
 from generator.print.styles import (
     MARGIN_BOTTOM,
     MARGIN_SIDE,
@@ -31,9 +32,6 @@ from generator.print.styles import (
 
 if TYPE_CHECKING:
     from generator.print.publisher import PublisherMark
-
-LOGO_HEIGHT = 9 * mm
-"""Height of the publisher's logo at the head of the first page."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +92,8 @@ class _DecoratedCanvas(Canvas):
         self.setStrokeColor(colors.HexColor(theme.rule))
         self.setLineWidth(0.5)
         if number == 1 and info.publisher is not None:
-            _draw_mark(self, info.publisher, left, right, height - MARGIN_TOP + 4 * mm)
+            top = height - MARGIN_TOP + 4 * mm + LOGO_HEIGHT
+            draw_mark(self, info.publisher, left, right, top)
         if number > 1:
             top = height - MARGIN_TOP + 5 * mm
             self.drawString(left, top + 2, info.header_left)
@@ -102,21 +101,24 @@ class _DecoratedCanvas(Canvas):
             self.line(left, top - 2, right, top - 2)
         bottom = MARGIN_BOTTOM - 9 * mm
         self.line(left, bottom + 9, right, bottom + 9)
-        self.drawString(left, bottom, info.footer)
-        self.drawRightString(right, bottom, info.page_label.format(page=number, pages=total))
+        label = info.page_label.format(page=number, pages=total)
+        if info.publisher is None:
+            self.drawString(left, bottom, info.footer)
+        else:  # shrunk (or its web address left out) to stay clear of the page number
+            end = right - self.stringWidth(label, regular, RUNNING_PT) - 4 * mm
+            draw_footer_line(
+                self,
+                info.publisher,
+                left,
+                end,
+                bottom,
+                align="left",
+                size=RUNNING_PT,
+                lead=info.footer_left,
+                grey=False,
+            )
+        self.drawRightString(right, bottom, label)
         self.restoreState()
-
-
-def _draw_mark(canvas: Canvas, mark: PublisherMark, left: float, right: float, y: float) -> None:
-    """The publisher at the head of a first page: the logo at the left, the name (and the web
-    address under it) at the right."""
-    bold = register_fonts()[1]
-    mark.draw_logo(canvas, left, y, LOGO_HEIGHT)
-    canvas.setFont(bold, RUNNING_PT + 1)
-    canvas.drawRightString(right, y + (4.5 if mark.web else 2.5) * mm, mark.name)
-    if mark.web:
-        canvas.setFont(register_fonts()[0], RUNNING_PT)
-        canvas.drawRightString(right, y + 0.8 * mm, mark.web)
 
 
 class _FloatingDoc(BaseDocTemplate):

@@ -1,7 +1,8 @@
 """Print-shop sheets: the deterministic PDF canvas, TrimBox/BleedBox and crop marks.
 
 Every PDF writer starts from :func:`pdf_canvas` (same bytes for the same drawing: invariant,
-compressed, DejaVu as the initial font, plywright as author and creator). A page cut to size
+compressed, DejaVu as the initial font, plywright as creator and, without a publisher, as
+author). A page cut to size
 after printing states its finished edge (TrimBox) and its printed edge (BleedBox) with
 :func:`set_print_boxes` and carries :func:`crop_marks` at the corners of the trim.
 """
@@ -9,12 +10,16 @@ after printing states its finished edge (TrimBox) and its printed edge (BleedBox
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.cad.geometry2d import Bounds
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
+
+if TYPE_CHECKING:
+    from generator.print.publisher import PublisherMark
 
 K = PT_PER_MM
 CROP_GAP = 1.5
@@ -25,8 +30,16 @@ CROP_LINE_PT = 0.25
 """Line width (pt) of a crop mark."""
 
 
-def pdf_canvas(path: Path, page: tuple[float, float], *, title: str, subject: str) -> Canvas:
-    """A deterministic canvas for ``path`` with pages of ``page`` (width, height in mm)."""
+def pdf_canvas(
+    path: Path,
+    page: tuple[float, float],
+    *,
+    title: str,
+    subject: str,
+    publisher: PublisherMark | None = None,
+) -> Canvas:
+    """A deterministic canvas for ``path`` with pages of ``page`` (width, height in mm); the
+    ``publisher`` (if any) is its author."""
     regular = register_fonts()[0]
     c = Canvas(
         str(path),
@@ -36,7 +49,7 @@ def pdf_canvas(path: Path, page: tuple[float, float], *, title: str, subject: st
         initialFontName=regular,
     )
     c.setTitle(title)
-    c.setAuthor("plywright")
+    c.setAuthor(publisher.name if publisher else "plywright")
     c.setCreator("plywright")
     c.setSubject(subject)
     return c

@@ -13,6 +13,10 @@ Two forms:
   page (the assembly map, drawn small, has none), the cut lines kept off hole centres;
 * :func:`write_sheet_template` — one page sized to the drawing, for a plotter or print shop.
 
+With a publisher (``[print.publisher]``) the cover — the assembly map, or the one sheet —
+carries its logo and name above the header (the sheet grows by that band), and every footer
+ends with its name and web address.
+
 Plan templates show the outline, the markings (dashed) and every hole with a crosshair at its
 centre, for centre-punching before drilling, and the operations in the print's language (each
 operation's :class:`~generator.cad.plan.Wording`). Every word of the furniture comes from the
@@ -28,6 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -45,9 +50,13 @@ from generator.print.plandraw import (
     in_view,
     registration_mark,
 )
-from generator.print.scalebar import scale_bar
+from generator.print.publisher import LOGO_HEIGHT, MARK_GAP, draw_footer_line, draw_mark
+from generator.print.scalebar import BAR_MM, scale_bar
 from generator.print.sheet import pdf_canvas
 from generator.print.tiling import Margins, Tile, TileGrid, tile_grid
+
+if TYPE_CHECKING:
+    from generator.print.publisher import PublisherMark
 
 K = PT_PER_MM
 DRAWING_MARGIN = 4.0
@@ -310,6 +319,47 @@ def _header(
         c.drawRightString((w - margins.right) * K, y + (7 - 11 * i), line)
 
 
+HEAD_TOP = 11.5
+"""Distance (mm) above the top margin's lower edge where the header's letters begin: the
+top of a cover's publisher band."""
+
+
+def _under_mark(margins: Margins, publisher: PublisherMark | None) -> Margins:
+    """The margins of a cover's header and what follows it: the top grown by the publisher's
+    band (unchanged without a publisher)."""
+    if publisher is None:
+        return margins
+    return replace(margins, top=margins.top + (LOGO_HEIGHT + MARK_GAP) / K)
+
+
+def _cover_mark(
+    c: Canvas, page: tuple[float, float], margins: Margins, publisher: PublisherMark | None
+) -> None:
+    """The publisher's band at the head of a cover whose header would sit in ``margins``,
+    where that header's letters would begin (nothing without a publisher)."""
+    if publisher is None:
+        return
+    c.setFillColorRGB(0, 0, 0)
+    top = (page[1] - margins.top + HEAD_TOP) * K
+    draw_mark(c, publisher, margins.left * K, (page[0] - margins.right) * K, top)
+
+
+def _signed(lines: Sequence[str], publisher: PublisherMark | None) -> tuple[str, ...]:
+    """A footer's lines, the publisher's name and web address last."""
+    return (*lines, publisher.line) if publisher else tuple(lines)
+
+
+SIGN_Y = 21.0
+"""Baseline (mm above the lower edge) of the publisher's line on a page with a scale bar:
+above the bar's label, left of the footer's text (which fills the bar's right)."""
+
+
+def _sign_above_bar(c: Canvas, margins: Margins, publisher: PublisherMark, room: float) -> None:
+    """The publisher's name and web address above the scale bar, at most ``room`` mm wide."""
+    x = margins.left * K
+    draw_footer_line(c, publisher, x, x + room * K, SIGN_Y * K, align="left")
+
+
 def wrap(text: str, font: str, size: float, width_pt: float) -> list[str]:
     """``text`` broken into lines of at most ``width_pt`` at ordinary spaces only, so a no-break
     space (U+00A0, e.g. between a number and its unit) never ends a line; a longer word stays
@@ -395,11 +445,13 @@ def write_tiled_template(
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
     name: str | None = None,
+    publisher: PublisherMark | None = None,
 ) -> TileGrid:
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
     A machining plan is drawn through :func:`plan_drawing`; ``info`` lines go before the
-    drawing's own. The furniture speaks ``lang`` (see :mod:`generator.print.furniture`).
+    drawing's own. The furniture speaks ``lang`` (see :mod:`generator.print.furniture`). The
+    ``publisher`` (if any) heads the assembly map and ends every footer.
     """
     t = furniture(lang, locale_folders)
     plan = drawing if isinstance(drawing, MachiningPlan) else None
@@ -414,13 +466,14 @@ def write_tiled_template(
     drawing = replace(drawing, info=(*info, *drawing.info))
     total = len(grid.tiles) + 1
     subject = t("print.template.map_subject", paper=paper)
-    c = pdf_canvas(path, grid.page, title=f"{drawing.name} — {subject}", subject=subject)
-    _map_page(c, drawing, grid, subject, total, t)
+    title = f"{drawing.name} — {subject}"
+    c = pdf_canvas(path, grid.page, title=title, subject=subject, publisher=publisher)
+    _map_page(c, drawing, grid, subject, total, t, publisher)
     marks = grid.marks(drawing.avoid, drawing.clearance)
     for number, tile in enumerate(grid.tiles, start=2):
         c.showPage()
         page = t("print.template.page", number=number, total=total)
-        _tile_page(c, drawing, grid, tile, page, marks, t)
+        _tile_page(c, drawing, grid, tile, page, marks, t, publisher)
     c.save()
     return grid
 
@@ -433,6 +486,7 @@ def _tile_page(
     page_label: str,
     marks: Sequence[Point],
     t: PrintTexts,
+    publisher: PublisherMark | None = None,
 ) -> None:
     regular, _, _, _ = register_fonts()
     m, (cw, ch) = grid.margins, grid.content
@@ -475,6 +529,14 @@ def _tile_page(
     big, small = tile_heading(drawing, grid, tile, t)
     _header(c, grid.page, m, big, small, (page_label, drawing.name))
     _footer(c, grid.page, m, tile_notes(drawing, t, several=len(grid.tiles) > 1), t)
+    if publisher is not None:
+        room = BAR_MM + 4.0
+        below = grid.neighbour(tile, 1, 0)
+        if below is not None:  # clear of the "↓ page N" hint at the middle of the lower edge
+            label = t("print.template.map_page", number=page_numbers(grid)[below.row, below.col])
+            hint = stringWidth(f"↓ {label}", regular, 8) / K
+            room = min(room, cw / 2 - hint / 2 - 2.0)
+        _sign_above_bar(c, m, publisher, room)
 
 
 def tile_heading(drawing: Drawing, grid: TileGrid, tile: Tile, t: PrintTexts) -> tuple[str, str]:
@@ -567,11 +629,19 @@ def map_steps(drawing: Drawing, grid: TileGrid, t: PrintTexts) -> list[str]:
 
 
 def _map_page(
-    c: Canvas, drawing: Drawing, grid: TileGrid, subject: str, total: int, t: PrintTexts
+    c: Canvas,
+    drawing: Drawing,
+    grid: TileGrid,
+    subject: str,
+    total: int,
+    t: PrintTexts,
+    publisher: PublisherMark | None = None,
 ) -> None:
-    """Page 1: the whole drawing small, the pages drawn over it with their labels."""
+    """Page 1: the whole drawing small, the pages drawn over it with their labels (under the
+    publisher's band, if any)."""
     regular, bold, _, _ = register_fonts()
-    m = grid.margins
+    _cover_mark(c, grid.page, grid.margins, publisher)
+    m = _under_mark(grid.margins, publisher)
     w, h = grid.page
     _header(
         c,
@@ -632,13 +702,16 @@ def _map_page(
         c,
         grid.page,
         m,
-        (
-            t("print.template.map_not_to_scale", total=total)
-            if several
-            else t("print.template.map_not_to_scale_one"),
-            t("print.template.map_pages", count=len(grid.tiles))
-            if several
-            else t("print.template.map_pages_one"),
+        _signed(
+            (
+                t("print.template.map_not_to_scale", total=total)
+                if several
+                else t("print.template.map_not_to_scale_one"),
+                t("print.template.map_pages", count=len(grid.tiles))
+                if several
+                else t("print.template.map_pages_one"),
+            ),
+            publisher,
         ),
         t,
         bar=False,
@@ -715,19 +788,22 @@ def write_sheet_template(
     locale_folders: Sequence[Path] = (),
     name: str | None = None,
     title: str | None = None,
+    publisher: PublisherMark | None = None,
 ) -> tuple[float, float]:
     """Write ``drawing`` 1:1 on one page sized to it; returns the page size in mm.
 
     The header's ``title`` ("Full size" unless given) names the paper to print it on (the
     smallest ISO A sheet it fits, else the plotter size); the footer grows to hold every
-    instruction.
+    instruction. The ``publisher`` (if any) heads the page, in a band above the header that
+    the page grows by, and ends the footer.
     """
     t = furniture(lang, locale_folders)
     if isinstance(drawing, MachiningPlan):  # one sheet: no seams, no registration marks
         drawing = plan_drawing(
             drawing, lang=lang, locale_folders=locale_folders, registration=False, name=name
         )
-    m = replace(SHEET_MARGINS, left=margin, right=margin)
+    head = replace(SHEET_MARGINS, left=margin, right=margin)
+    m = _under_mark(head, publisher)
     notes = sheet_notes(drawing, t, info)
     width = sheet_page_size(drawing.bounds, m)[0]
     m = replace(m, bottom=footer_height(notes, (width, 0.0), m))
@@ -737,10 +813,12 @@ def write_sheet_template(
     half = (page[0] - m.left - m.right) / 2
     area = (cx - half, y0, cx + half, y1)
     subject = t("print.template.single_sheet_subject", kind=drawing.kind)
-    c = pdf_canvas(path, page, title=f"{drawing.name} — {subject}", subject=subject)
+    title_words = f"{drawing.name} — {subject}"
+    c = pdf_canvas(path, page, title=title_words, subject=subject, publisher=publisher)
     view = View(area, (m.left * K, m.bottom * K))
     with in_view(c, view):
         drawing.draw(c, view)
+    _cover_mark(c, page, replace(m, top=head.top), publisher)
     _header(
         c,
         page,
@@ -750,5 +828,7 @@ def write_sheet_template(
         (t("print.template.page", number=1, total=1), drawing.name),
     )
     _footer(c, page, m, notes, t)
+    if publisher is not None:
+        _sign_above_bar(c, m, publisher, BAR_MM + 4.0)
     c.save()
     return page

@@ -21,6 +21,7 @@ from generator.build import in_folder
 from generator.cad.dxf import write_dxf
 from generator.cad.plan import MachiningPlan, mm
 from generator.errors import InputError
+from generator.print.publisher import PublisherMark, variant_mark
 from generator.print.scalebar import scale_check_label
 from generator.svg.layout import write_layout_svg
 from plugins.cardtrack import diagrams
@@ -68,6 +69,7 @@ class CardtrackBuild:
     name: str
     paper: str = "A4"
     languages: tuple[str, ...] = ("uk", "en")
+    publisher: PublisherMark | None = None
 
     @cached_property
     def texts(self) -> list[Texts]:
@@ -162,6 +164,7 @@ class CardtrackBuild:
             words=self.template_words(lang),
             info=self.mat_info(lang),
             lang=lang,
+            publisher=self.publisher,
         )
 
     def write_mat_sheet(self, path: Path, lang: str | None = None) -> None:
@@ -172,6 +175,7 @@ class CardtrackBuild:
             words=self.template_words(lang),
             info=self.mat_info(lang),
             lang=lang,
+            publisher=self.publisher,
         )
 
     def write_mat_svg(self, path: Path) -> None:
@@ -209,6 +213,7 @@ class CardtrackBuild:
             footer=[t("tokens.footer", bleed=t.mm(p.bleed)) for t in self.texts],
             scale=[scale_check_label(lang) for lang in self.languages],
             lang=self.languages[0],
+            publisher=self.publisher,
         )
 
     def write_token_dxf(self, path: Path) -> None:
@@ -230,7 +235,8 @@ class CardtrackBuild:
     def refcard_writer(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
             t = Texts(lang)
-            write_refcard(path, t, self.rules, self.production, set_name(t, self.rules))
+            name = set_name(t, self.rules)
+            write_refcard(path, t, self.rules, self.production, name, publisher=self.publisher)
 
         return write
 
@@ -395,6 +401,7 @@ def cardtrack_build(variant: Variant) -> CardtrackBuild:
         name=variant.name,
         paper=variant.print.paper,
         languages=tuple(variant.print.languages),
+        publisher=variant_mark(variant),
     )
 
 

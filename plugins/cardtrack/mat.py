@@ -36,6 +36,7 @@ from generator.cad.plan import mm
 from generator.print import templates
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import View
+from generator.print.publisher import PublisherMark
 from generator.print.templates import (
     Drawing,
     drawing_grid,
@@ -349,13 +350,22 @@ def sheet_page_size(mat: Mat) -> tuple[float, float]:
 
 
 def write_mat_sheet(
-    mat: Mat, path: Path, *, words: TemplateWords, info: Sequence[str] = (), lang: str = "en"
+    mat: Mat,
+    path: Path,
+    *,
+    words: TemplateWords,
+    info: Sequence[str] = (),
+    lang: str = "en",
+    publisher: PublisherMark | None = None,
 ) -> tuple[float, float]:
-    """The mat at 1:1 on one page sized to it (``words`` and furniture in ``lang``); returns
-    the page size in mm. One sheet needs no assembly: the check of a slot is its note."""
+    """The mat at 1:1 on one page sized to it (``words`` and furniture in ``lang``, the
+    ``publisher``'s mark if any); returns the page size in mm. One sheet needs no assembly:
+    the check of a slot is its note."""
     drawing = replace(mat_drawing(mat, words), note=words.step, steps=())
     title = words.sheet_title or None
-    return write_sheet_template(drawing, path, info=info, lang=lang, title=title)
+    return write_sheet_template(
+        drawing, path, info=info, lang=lang, title=title, publisher=publisher
+    )
 
 
 def mat_grid(mat: Mat, paper: str, overlap: float = 12.0) -> TileGrid:
@@ -372,11 +382,14 @@ def write_mat_tiled(
     info: Sequence[str] = (),
     overlap: float = 12.0,
     lang: str = "en",
+    publisher: PublisherMark | None = None,
 ) -> TileGrid:
     """The mat at 1:1 over ``paper`` pages, assembly map first (``words`` and furniture in
-    ``lang``); returns the grid."""
+    ``lang``, the ``publisher``'s mark if any); returns the grid."""
     drawing = mat_drawing(mat, words)
-    return write_tiled_template(drawing, path, paper=paper, info=info, overlap=overlap, lang=lang)
+    return write_tiled_template(
+        drawing, path, paper=paper, info=info, overlap=overlap, lang=lang, publisher=publisher
+    )
 
 
 # -- SVG --------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
+from generator.print.publisher import PublisherMark, draw_footer_line
 from generator.print.sheet import crop_marks, pdf_canvas, set_print_boxes
 from plugins.cardtrack.options import CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
@@ -165,9 +166,16 @@ def page_size(production: CardtrackProduction) -> tuple[float, float]:
 
 
 def write_refcard(
-    path: Path, t: Texts, rules: CardtrackRules, production: CardtrackProduction, name: str
+    path: Path,
+    t: Texts,
+    rules: CardtrackRules,
+    production: CardtrackProduction,
+    name: str,
+    *,
+    publisher: PublisherMark | None = None,
 ) -> list[float]:
-    """Write the card (front, back) in the language of ``t``; returns the font sizes used."""
+    """Write the card (front, back) in the language of ``t``, the ``publisher`` (if any) in
+    the slug above it; returns the font sizes used."""
     p = production
     sides = card_sides(t, rules)
     sizes = []
@@ -185,6 +193,7 @@ def write_refcard(
         page_size(p),
         title=f"{t('refcard.title')} — {name}",
         subject="quick-reference card with bleed and crop marks",
+        publisher=publisher,
     )
     x0 = y0 = p.bleed + SLUG
     labels = (t("refcard.side_front"), t("refcard.side_back"))
@@ -235,5 +244,9 @@ def write_refcard(
             bleed=t.mm(p.bleed),
         )
         c.drawString((x0 + 1.5) * K, 2.0 * K, slug)
+        if publisher is not None:
+            top = page_size(p)[1] - 3.6
+            left, right = (x0 + 1.5) * K, (x0 + p.w - 1.5) * K
+            draw_footer_line(c, publisher, left, right, top * K, align="left", size=SLUG_FONT)
     c.save()
     return sizes

@@ -23,6 +23,7 @@ from generator.print.document import page_size
 from generator.print.fonts import register_fonts
 from generator.print.furniture import furniture
 from generator.print.plandraw import PT_PER_MM
+from generator.print.publisher import PublisherMark, draw_beside, draw_footer_line
 from generator.print.scalebar import scale_bar
 from generator.print.sheet import CROP_GAP, CROP_LENGTH, crop_marks, pdf_canvas
 from generator.print.templates import wrap
@@ -191,13 +192,15 @@ def write_token_sheet(
     footer: Sequence[str] = (),
     scale: Sequence[str] = (),
     lang: str = "en",
+    publisher: PublisherMark | None = None,
 ) -> int:
     """The print sheet of ``tokens``; returns the page count.
 
     Every page has the header ``title`` and ``lines`` (each wrapped within the side margins; an
     empty line leaves a small gap), its number worded by ``page_words``, the ``footer`` lines
     at its foot and, with ``scale`` (the bar's label, one line per language, set beside it),
-    the 100 mm scale bar with its numbers in ``lang``. Raises ``ValueError`` when the words do
+    the 100 mm scale bar with its numbers in ``lang``; the ``publisher``'s mark, if any, beside
+    page 1's title and its name under every footer. Raises ``ValueError`` when the words do
     not fit the header or footer band."""
     regular, bold, _, _ = register_fonts()
     bleed = production.bleed
@@ -207,7 +210,8 @@ def write_token_sheet(
     foot = sheet_lines(footer, page[0])
     if len(foot) > FOOTER_LINES:
         raise ValueError(f"the token sheet's footer takes {len(foot)} lines, the band holds 2")
-    c = pdf_canvas(path, page, title=title, subject="token print sheet with crop marks")
+    subject = "token print sheet with crop marks"
+    c = pdf_canvas(path, page, title=title, subject=subject, publisher=publisher)
     pt = 1 / K
     for number in range(pages):
         if number:
@@ -222,6 +226,13 @@ def write_token_sheet(
         c.setFont(regular, TEXT_PT)
         for y, line in head:
             c.drawString(SHEET_MARGIN * K, (page[1] - SHEET_MARGIN - y) * K, line)
+        if publisher is not None:
+            if number == 0:
+                shown = c.stringWidth(title, bold, title_size(title, room))
+                left = SHEET_MARGIN * K + shown + 6 * K
+                right = (page[0] - SHEET_MARGIN - 6) * K - c.stringWidth(words, regular, TEXT_PT)
+                draw_beside(c, publisher, left, right, (page[1] - SHEET_MARGIN - 5) * K)
+            draw_footer_line(c, publisher, SHEET_MARGIN * K, (page[0] - SHEET_MARGIN) * K)
         for i, line in enumerate(foot):
             c.drawString(
                 SHEET_MARGIN * K, (SHEET_MARGIN + FOOT_LEADING * (len(foot) - 1 - i)) * K, line

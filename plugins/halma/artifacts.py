@@ -23,6 +23,7 @@ from generator.cad.plan import mm
 from generator.cad.solids import plan_solid
 from generator.cad.step import write_step
 from generator.cad.stl import write_stl
+from generator.print.publisher import PublisherMark, variant_mark
 from generator.print.templates import write_sheet_template, write_tiled_template
 from generator.svg.layout import write_layout_svg
 from generator.svg.preview import Piece, write_preview_svg
@@ -49,6 +50,7 @@ class HalmaBuild:
     """The language of the templates written without one (the variant's first)."""
     languages: tuple[str, ...] = ()
     """The languages the templates are written in (empty: :attr:`lang` only)."""
+    publisher: PublisherMark | None = None
 
     @cached_property
     def plan(self) -> BoardPlan:
@@ -88,12 +90,19 @@ class HalmaBuild:
     def write_tiled_template(self, path: Path, lang: str | None = None) -> None:
         lang = lang or self.lang
         write_tiled_template(
-            self.plan.plan, path, paper=self.paper, lang=lang, name=self.title(lang)
+            self.plan.plan,
+            path,
+            paper=self.paper,
+            lang=lang,
+            name=self.title(lang),
+            publisher=self.publisher,
         )
 
     def write_sheet_template(self, path: Path, lang: str | None = None) -> None:
         lang = lang or self.lang
-        write_sheet_template(self.plan.plan, path, lang=lang, name=self.title(lang))
+        write_sheet_template(
+            self.plan.plan, path, lang=lang, name=self.title(lang), publisher=self.publisher
+        )
 
     def template_artifacts(self) -> list[Artifact]:
         """The tiled and the one-sheet template in every language of :attr:`languages`."""
@@ -195,6 +204,7 @@ def halma_build(variant: Variant) -> HalmaBuild:
         seats=rules.seat_points(),
         lang=variant.print.languages[0],
         languages=tuple(variant.print.languages),
+        publisher=variant_mark(variant),
     )
 
 

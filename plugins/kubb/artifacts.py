@@ -17,6 +17,7 @@ from generator.api import Artifact
 from generator.bom import write_bom
 from generator.build import in_folder
 from generator.cad.plan import mm
+from generator.print.publisher import PublisherMark, variant_mark
 from plugins.kubb import parts
 from plugins.kubb.bom import bom_rows, cut_list_csv
 from plugins.kubb.crown import write_crown_template
@@ -52,6 +53,7 @@ class KubbBuild:
     counts: SetCounts = SetCounts()
     paper: str = "A4"
     languages: tuple[str, ...] = ("nl", "en")
+    publisher: PublisherMark | None = None
 
     @cached_property
     def solids(self) -> dict[str, cq.Solid]:
@@ -97,7 +99,7 @@ class KubbBuild:
     def _crown(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
             t = Texts(lang)
-            write_crown_template(path, self.production, t, self.paper)
+            write_crown_template(path, self.production, t, self.paper, publisher=self.publisher)
 
         return write
 
@@ -118,7 +120,9 @@ class KubbBuild:
     def _field_pdf(self, lang: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
             t = Texts(lang)
-            write_field_plan_pdf(path, self.field, t, self.paper, self.display(t))
+            write_field_plan_pdf(
+                path, self.field, t, self.paper, self.display(t), publisher=self.publisher
+            )
 
         return write
 
@@ -221,6 +225,7 @@ def kubb_build(variant: Variant) -> KubbBuild:
         counts=SetCounts(rules.kubbs_per_team, rules.batons),
         paper=variant.print.paper,
         languages=tuple(variant.print.languages),
+        publisher=variant_mark(variant),
     )
 
 

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.print.fonts import register_fonts
 from generator.print.furniture import furniture
 from generator.print.plandraw import PT_PER_MM
+from generator.print.publisher import PublisherMark, draw_footer_line, draw_mark
 from generator.print.scalebar import scale_bar
 from generator.print.sheet import pdf_canvas
 from generator.print.templates import wrap
@@ -56,19 +57,30 @@ def crown_lines(p: KubbProduction, t: Texts, name: str) -> list[str]:
 
 
 def write_crown_template(
-    path: Path, p: KubbProduction, t: Texts, paper: str
+    path: Path,
+    p: KubbProduction,
+    t: Texts,
+    paper: str,
+    *,
+    publisher: PublisherMark | None = None,
 ) -> tuple[float, float]:
-    """Write the one-page 1:1 crown template; returns the crown's drawn size (mm). Its head
-    names the set (``crown.set``), not a field: the crown is the same for every field."""
+    """Write the one-page 1:1 crown template (the ``publisher``'s mark, if any, above the
+    title and its name at the foot); returns the crown's drawn size (mm). Its head names the
+    set (``crown.set``), not a field: the crown is the same for every field."""
     regular, bold, _, _ = register_fonts()
     short, long_ = PAPER_MM[paper]
     page = (short, long_)
     core = furniture(t.lang)
     title, name = t("crown.title"), t("crown.set")
-    c = pdf_canvas(path, page, title=f"{title} — {name}", subject=t("crown.kind"))
+    subject = t("crown.kind")
+    c = pdf_canvas(path, page, title=f"{title} — {name}", subject=subject, publisher=publisher)
     width = page[0] - 2 * MARGIN
     top = page[1] - MARGIN - 7
     c.setFillColorRGB(0, 0, 0)
+    if publisher is not None:
+        left, right = MARGIN * K, (page[0] - MARGIN) * K
+        top -= draw_mark(c, publisher, left, right, (page[1] - MARGIN) * K) / K
+        draw_footer_line(c, publisher, left, right)
     c.setFont(bold, 16)
     c.drawString(MARGIN * K, top * K, title)
     c.setFont(regular, 9)

@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.locales import column_decimals
 from generator.print.fonts import register_fonts
 from generator.print.plandraw import PT_PER_MM
+from generator.print.publisher import PublisherMark, draw_beside, draw_footer_line
 from generator.print.scalebar import scale_bar, scale_check_label
 from generator.print.sheet import pdf_canvas
 from generator.print.tiling import PAPER_MM
@@ -339,15 +340,26 @@ def metre_bar(c: Canvas, x: float, y: float, pt_per_metre: float, t: Texts) -> f
     return float(metres)
 
 
-def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: str) -> PlanPage:
-    """Write the two-page field plan; returns page 1's layout (for the tests)."""
+def write_field_plan_pdf(
+    path: Path,
+    f: KubbField,
+    t: Texts,
+    paper: str,
+    name: str,
+    *,
+    publisher: PublisherMark | None = None,
+) -> PlanPage:
+    """Write the two-page field plan (the ``publisher``'s mark, if any, in page 1's header and
+    its name at the foot of both); returns page 1's layout (for the tests)."""
     regular, _bold, _, _ = register_fonts()
     layout = plan_page(f, paper)
     k = PT_PER_MM
     title = t("fieldplan.title", length=t.number(f.length), width=t.number(f.width))
-    c = pdf_canvas(path, layout.page_mm, title=f"{title} — {name}", subject=t("fieldplan.subject"))
+    words = {"title": f"{title} — {name}", "subject": t("fieldplan.subject")}
+    c = pdf_canvas(path, layout.page_mm, **words, publisher=publisher)
     # page 1: the plan
-    _page_header(c, layout.page_mm, title, t("fieldplan.scale", scale=layout.scale), name, 1)
+    small = t("fieldplan.scale", scale=layout.scale)
+    _page_header(c, layout.page_mm, title, small, name, 1, publisher)
     m = dg.Mapping((0.0, 0.0, 0.0, 0.0), layout.origin_pt, layout.pt_per_metre)
     dg.draw_on_canvas(c, field_scene(f, t, layout.scale / 1000, size=PLAN_LABEL_SIZE), m)
     bar_x = PAGE_MARGIN * k
@@ -359,7 +371,13 @@ def write_field_plan_pdf(path: Path, f: KubbField, t: Texts, paper: str, name: s
     c.showPage()
     # page 2: the steps and the tape measurements
     _page_header(
-        c, layout.page_mm, t("fieldplan.steps_title"), t("fieldplan.steps_subtitle"), name, 2
+        c,
+        layout.page_mm,
+        t("fieldplan.steps_title"),
+        t("fieldplan.steps_subtitle"),
+        name,
+        2,
+        publisher,
     )
     _steps_page(c, f, t, layout.page_mm, *steps_layout(f, t, layout.page_mm))
     c.showPage()
@@ -413,8 +431,16 @@ def _key_symbol(c: Canvas, item: str, x: float, y: float) -> None:
 
 
 def _page_header(
-    c: Canvas, page: tuple[float, float], big: str, small: str, name: str, number: int
+    c: Canvas,
+    page: tuple[float, float],
+    big: str,
+    small: str,
+    name: str,
+    number: int,
+    publisher: PublisherMark | None = None,
 ) -> None:
+    """A page's header; with a ``publisher``, its mark beside page 1's title and its name at
+    the foot of every page."""
     regular, bold, _, _ = register_fonts()
     k = PT_PER_MM
     y = (page[1] - PAGE_MARGIN - 7) * k
@@ -422,9 +448,18 @@ def _page_header(
     c.setFont(bold, 16)
     c.drawString(PAGE_MARGIN * k, y, big)
     c.setFont(regular, 9)
-    c.drawString(PAGE_MARGIN * k + c.stringWidth(big, bold, 16) + 10, y, small)
+    small_x = PAGE_MARGIN * k + c.stringWidth(big, bold, 16) + 10
+    c.drawString(small_x, y, small)
     c.drawRightString((page[0] - PAGE_MARGIN) * k, y + 6, name)
     c.drawRightString((page[0] - PAGE_MARGIN) * k, y - 5, f"{number} / 2")
+    if publisher is None:
+        return
+    right = (page[0] - PAGE_MARGIN) * k
+    if number == 1:
+        left = small_x + c.stringWidth(small, regular, 9) + 8 * k
+        lines = max(c.stringWidth(text, regular, 9) for text in (name, f"{number} / 2"))
+        draw_beside(c, publisher, left, right - lines - 8 * k, y)
+    draw_footer_line(c, publisher, PAGE_MARGIN * k, right)
 
 
 STEP_SCALES = (1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)

@@ -670,12 +670,6 @@ def main(argv: list[str] | None = None) -> None:
             if interrupts.signum is None:
                 raise
             click.echo(f"plywright: {_interrupted(exc, args)}", err=True)
-            if args[:1] == ["serve"]:
-                # the server's own cleanup ran on the way out; what is left is the interpreter
-                # collecting event loops an interrupted start never closed, which asyncio
-                # reports as "Exception ignored": the one line said, nothing else is owed
-                sys.stderr.flush()
-                os._exit(128 + interrupts.signum)
             sys.exit(128 + interrupts.signum)
 
 

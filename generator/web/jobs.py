@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from generator.web.signals import sigint_held_in_children
 from generator.web.work import JobSpec, job_main
 
 RUNNING = ("starting", "running")
@@ -117,7 +118,8 @@ class JobManager:
         process = self._context.Process(
             target=job_main, args=(replace(spec, folder=folder), sender), daemon=True
         )
-        process.start()
+        with sigint_held_in_children():  # the server ends its jobs itself
+            process.start()
         sender.close()
         threading.Thread(target=self._watch, args=(job, process, receiver), daemon=True).start()
         return job

@@ -28,6 +28,7 @@ from generator.api import GameDefinition
 from generator.registry import Registry
 from generator.web.designer import evaluate
 from generator.web.forms import variant_data
+from generator.web.signals import sigint_held_in_children
 
 LOG = logging.getLogger("plywright.web")
 SOURCES = ("cache", "joined", "drawn")
@@ -112,8 +113,9 @@ class Previews:
             initializer=_start_worker,
             initargs=(self.registry_factory, warm),
         )
-        for _ in range(self.workers):
-            self._pool.submit(_noop)
+        with sigint_held_in_children():  # each submit starts a worker, all of them here
+            for _ in range(self.workers):
+                self._pool.submit(_noop)
 
     async def answer(
         self, definition: GameDefinition, payload: Mapping[str, Any]

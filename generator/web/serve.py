@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
-import signal
 import socket
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 import click
 import uvicorn
 
 from generator.errors import InputError, cut, excerpt
+from generator.web.signals import noted, raise_again
+
+if TYPE_CHECKING:
+    from generator.web.state import Designer
 
 LOOPBACK_NAMES = ("localhost",)
 PREFIX = "plywright designer: "
@@ -67,53 +71,43 @@ def bound_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-INTERRUPTS = (signal.SIGINT, signal.SIGTERM)
-
-
 def warm(app: Any, say: Callable[[str], None]) -> None:
-    """Draw every game's first preview (``app.state.warm_up``), saying so before and after.
-
-    Ctrl-C (or SIGTERM) stops it at once and cleanly: the event loop takes the interrupt (no
-    exception lands in the middle of a task or of the loop's making), cancels the warm-up,
-    and the signal is raised again once the loop is closed, for the command's own handler."""
+    """Draw every game's first preview (:meth:`Designer.warm_up`), saying so before and
+    after. Ctrl-C (or SIGTERM) cancels it at once; the signal is raised again once its event
+    loop is closed (:mod:`generator.web.signals`)."""
     say(f"{PREFIX}drawing the first previews before listening")
     began = time.perf_counter()
-    previous = {sig: signal.getsignal(sig) for sig in INTERRUPTS}
-    received: list[int] = []
-    # held while the loop is made (a half-made loop complains as it goes), taken by it after
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, INTERRUPTS)
+    warming = Warming(app.state.designer)
+    with noted(warming.stop) as received, asyncio.Runner() as runner:
+        count = runner.run(warming.run(received))
+    raise_again(received)
+    say(f"{PREFIX}{count} previews ready in {time.perf_counter() - began:.1f} s")
 
-    async def warm_up() -> int:
-        loop = asyncio.get_running_loop()
-        task: asyncio.Future[int] = asyncio.ensure_future(app.state.warm_up())
 
-        def stop(sig: int) -> None:
-            received.append(sig)
-            task.cancel()
+class Warming:
+    """The warm-up as a task a signal handler can cancel."""
 
-        for sig in INTERRUPTS:
-            if previous[sig] != signal.SIG_IGN:
-                loop.add_signal_handler(sig, stop, sig)
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    def __init__(self, designer: Designer) -> None:
+        self.designer = designer
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.task: asyncio.Future[int] | None = None
+
+    async def run(self, received: list[int]) -> int:
+        """The previews drawn, or 0 when a signal (``received``) cancelled the warm-up."""
+        self.loop = asyncio.get_running_loop()
+        self.task = asyncio.ensure_future(self.designer.warm_up())
+        if received:  # it came before there was a task to cancel
+            self.task.cancel()
         try:
-            count: int = await task
-            return count
+            return await self.task
         except asyncio.CancelledError:
             if not received:
                 raise
             return 0
 
-    try:
-        with asyncio.Runner() as runner:
-            count = runner.run(warm_up())
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-    if received:
-        signal.raise_signal(received[0])  # the command's own handler ends it, in one line
-        raise SystemExit(128 + received[0])
-    say(f"{PREFIX}{count} previews ready in {time.perf_counter() - began:.1f} s")
+    def stop(self, _: int) -> None:
+        if self.loop is not None and self.task is not None:
+            self.loop.call_soon_threadsafe(self.task.cancel)
 
 
 def serve(host: str, port: int) -> None:
@@ -136,19 +130,30 @@ def serve(host: str, port: int) -> None:
         server = ListeningServer(config, lambda: click.echo(f"{PREFIX}{url} (Ctrl+C stops it)"))
         server.run(sockets=[sock])
     finally:
-        app.state.previews.close()
-        app.state.jobs.close()
+        app.state.designer.close()
         sock.close()
 
 
 class ListeningServer(uvicorn.Server):
     """A uvicorn server that calls ``on_listening`` once its socket listens, before the event
     loop answers anyone: whoever reads that line may connect, and nobody is answered before
-    it is written."""
+    it is written. Ctrl-C and SIGTERM stop it as uvicorn's own handler does, from before its
+    event loop is made until after it is closed, and are then raised again."""
 
     def __init__(self, config: uvicorn.Config, on_listening: Callable[[], None]) -> None:
         super().__init__(config)
         self.on_listening = on_listening
+
+    def run(self, sockets: list[socket.socket] | None = None) -> None:
+        with noted(lambda sig: self.handle_exit(sig, None)) as received:
+            super().run(sockets)
+        raise_again(received)
+
+    @contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """Nothing here: :meth:`run` takes the signals, around the whole event loop (uvicorn
+        would raise them again inside it)."""
+        yield
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)

@@ -22,6 +22,7 @@ from generator.registry import Registry
 from generator.report.rows import TableJSON
 from generator.simulate.report_types import CheckReport, StaticCheckEntry
 from generator.variant import Variant, parse_variant
+from generator.web.gate import gate_sweep, gate_variant
 
 BUILD_FOLDER = "build"
 """Fixed name of the build folder inside a job's folder (no user text becomes a path)."""
@@ -74,7 +75,8 @@ class CheckJobResult(CheckReport):
 
 
 def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> CheckJobResult:
-    """Static checks plus ``spec.games`` simulated games in this process (one core)."""
+    """Static checks (refused on errors unless forced, as the CLI does) plus ``spec.games``
+    simulated games in this process (one core)."""
     from generator.report.check import write_check_report
     from generator.report.rows import check_summary, check_tables
     from generator.simulate.runner import planned_games, run_check
@@ -82,6 +84,7 @@ def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> Che
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
+    gate_variant(registry, variant, "check", spec.force)
     progress = JobProgress(
         send, planned_games(registry, variant, spec.games, spec.agent, spec.probes)
     )
@@ -131,19 +134,11 @@ def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
     """Build into the job's folder (refused on static-check errors unless forced, as the
     CLI does), then zip the build with its manifest."""
     from generator.build import build, collect_artifacts
-    from generator.checks import static_checks
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
-    failed = [c for c in static_checks(registry, variant) if not c.ok]
-    errors = [c for c in failed if c.severity == "error"]
-    if errors and not spec.force:
-        lines = "; ".join(f"{c.name}: {c.message}" for c in errors)
-        raise InputError(
-            f"build refused: {len(errors)} static check error(s) "
-            f"(fix the variant, or build anyway with 'force'): {lines}"
-        )
-    warnings = [c.as_json() for c in failed if c.severity == "warning"]
+    gate = gate_variant(registry, variant, "build", spec.force)
+    warnings = [c.as_json() for c in gate.failed if c.severity == "warning"]
     extra, summary = _router_job(variant, warnings)
     send(("total", len(collect_artifacts(registry, variant, extra))))
     done = [0]
@@ -167,7 +162,7 @@ def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dic
         "name": variant.name,
         "manifest": result.manifest,
         "warnings": warnings,
-        "forced": [c.as_json() for c in errors],
+        "forced": [c.as_json() for c in gate.errors],
         "cam": cam_lines(cam) if cam else [],
     }
 
@@ -241,19 +236,22 @@ class SweepJobResult(TypedDict):
 
 def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> SweepJobResult:
     """``plywright sweep`` of the variant in this process (one core): every output in the
-    job's sweep folder, and a summary of each variant for the page."""
+    job's sweep folder, and a summary of each variant for the page. A combination a static
+    check finds unmakeable refuses the sweep unless forced, before any game."""
     from generator.report.rows import sweep_summary, sweep_table
     from generator.simulate.executors import open_backend
     from generator.sweep.grid import shown
     from generator.sweep.outputs import write_outputs
-    from generator.sweep.run import run_sweep, sweep_of
+    from generator.sweep.run import run_sweep, sweep_of, sweep_variants
     from generator.web.forms import default_name
 
     registry = spec.registry_factory()
-    definition = registry.games[str(spec.data["game"])]
+    name = default_name(registry.games[str(spec.data["game"])])
+    data = dict(spec.data)
+    _, _, points = sweep_variants(registry, data, spec.sets, source="designer", default_name=name)
+    gate_sweep(registry, points, spec.force)  # before any plan (a fast lane compiles)
     sweep = sweep_of(
-        registry, dict(spec.data), spec.sets, source="designer",
-        default_name=default_name(definition),
+        registry, data, spec.sets, source="designer", default_name=name,
         agent=spec.agent, seed=spec.seed,
     )  # fmt: skip
     progress = JobProgress(send, spec.games * len(sweep.points))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -266,3 +267,137 @@ def test_the_entry_point_runs_the_cli_when_no_signal_came() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "halma" in done.stdout and "kubb" in done.stdout
+
+
+# ---- plywright serve ---------------------------------------------------------------------------
+
+LISTENING = "(Ctrl+C stops it)"
+TICTACTOE_CHECK = {
+    "variant": {"name": "t", "preset": "classic", "values": {}},
+    "games": 2000,
+    "probes": "full",
+}
+"""A check that runs for minutes (tic-tac-toe's strong play at full)."""
+
+
+def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+    """``plywright serve`` of tic-tac-toe alone (a short warm-up), its temporary files in
+    ``tmp_path/tmp``, in its own process group with the signals at their defaults."""
+    (tmp_path / "tmp").mkdir()
+    env = {
+        **os.environ,
+        "PLYWRIGHT_DISABLE_PLUGINS": "halma,kubb,cardtrack",
+        "PYTHONUNBUFFERED": "1",
+        "TMPDIR": str(tmp_path / "tmp"),
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_defaults,
+    )
+
+
+def _line_with(proc: subprocess.Popen[str], text: str) -> None:
+    """Read the server's lines until one holds ``text`` (each read waits for the next)."""
+    assert proc.stdout is not None
+    while text not in (line := proc.stdout.readline()):
+        assert line, f"the server ended: {proc.communicate()}"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize(
+    ("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["SIGINT", "SIGTERM"]
+)
+def test_serve_stops_with_its_job_and_workers_in_one_line(
+    tmp_path: Path, sig: signal.Signals, status: int
+) -> None:
+    """A Ctrl-C reaches the server, its preview workers and the job process at once: the
+    children leave it to the server, which ends them and says one line."""
+    import httpx
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = _serve(tmp_path, port)
+    _line_with(proc, LISTENING)
+    url = f"http://127.0.0.1:{port}"
+    started = httpx.post(f"{url}/games/tictactoe/check", json=TICTACTOE_CHECK, timeout=60)
+    assert started.status_code == 202, started.text
+    job = started.json()["id"]
+    _wait_for(lambda: httpx.get(f"{url}/jobs/{job}").json()["done"] > 0, "the first games", proc)
+    assert len(_children(proc.pid)) >= 3, "two preview workers and the job"
+    code, err, took = _interrupt(proc, sig)
+    assert (code, err) == (status, "plywright: interrupted\n")
+    assert took < STOP_BOUND, f"took {took:.1f} s to stop"
+    assert _group_is_gone(proc.pid), "a worker or job process is left running"
+    assert list((tmp_path / "tmp").iterdir()) == [], "the job folders are removed"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_ctrl_c_while_the_preview_workers_start_is_one_line(tmp_path: Path) -> None:
+    """The workers get the terminal's Ctrl-C too, while they are still starting up."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = _serve(tmp_path, port)
+    _line_with(proc, "drawing the first previews")
+    _wait_for(lambda: len(_children(proc.pid)) >= 2, "the preview workers", proc)
+    code, err, _ = _interrupt(proc, signal.SIGINT)
+    assert (code, err) == (130, "plywright: interrupted\n")
+    assert _group_is_gone(proc.pid)
+
+
+@pytest.mark.parametrize(("loop", "listened"), [(1, False), (2, True)], ids=["warm-up", "server"])
+def test_ctrl_c_while_an_event_loop_is_made_is_one_line(
+    tmp_path: Path, loop: int, listened: bool
+) -> None:
+    """The signal lands inside the making of the warm-up's event loop, or of the server's:
+    it stops the server once the loop is whole and closed, and no half-made loop is left for
+    the interpreter to complain about ("Exception ignored ... no attribute '_ssock'")."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    code = (
+        "import asyncio.selector_events as events, os, signal, sys\n"
+        "real = events.BaseSelectorEventLoop._make_self_pipe\n"
+        "made = []\n"
+        "def spy(self):\n"
+        "    made.append(self)\n"
+        f"    if len(made) == {loop}:\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    real(self)\n"
+        "events.BaseSelectorEventLoop._make_self_pipe = spy\n"
+        f"sys.argv = ['plywright', 'serve', '--port', '{port}']\n"
+        "from generator.launch import main\n"
+        "main()\n"
+    )
+    env = {**os.environ, "PLYWRIGHT_DISABLE_PLUGINS": "halma,kubb,cardtrack"}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        preexec_fn=_defaults,
+    )
+    assert (done.returncode, done.stderr) == (130, "plywright: interrupted\n")
+    assert (LISTENING in done.stdout) == listened, done.stdout

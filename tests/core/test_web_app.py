@@ -569,7 +569,12 @@ def test_a_sweep_with_no_playable_variant_has_no_best_toml(client: TestClient) -
     strict = form({"check.max_drawishness": "0", "check.min_completion": "1"})
     started = client.post(
         "/games/halma/sweep",
-        json={"variant": strict, "games": 2, "sets": ["rules.max_rounds=1,2"]},
+        json={
+            "variant": strict,
+            "games": 2,
+            "sets": ["rules.max_rounds=1,2"],  # too few rounds: a static check error each
+            "force": True,
+        },
     )
     assert started.status_code == 202, started.json()
     status = wait(client, started.json()["id"], timeout=120)
@@ -668,6 +673,71 @@ def test_build_with_static_check_errors_is_refused(client: TestClient) -> None:
     assert status["state"] == "failed"
     assert status["message"].startswith("build refused: ")
     assert "production.hole_floor" in status["message"]
+
+
+TALL_TRACK = {"rules.decks": "8", "rules.height": "384"}
+"""Konstruktsiia's 34 m track mat, which no printer takes (as the CLI's test of the gate)."""
+FORCE_CHECK = "tick “check even with static-check errors” to play it anyway"
+
+
+def test_check_of_an_unmakeable_variant_ends_before_any_game(client: TestClient) -> None:
+    """As ``plywright check`` is: refused before the plan, naming the check in plain words."""
+    variant = form(TALL_TRACK, name="tall")
+    started = client.post(
+        "/games/cardtrack/check", json={"variant": variant, "games": 5, "probes": "none"}
+    )
+    assert started.status_code == 202, started.text
+    status = wait(client, started.json()["id"])
+    assert status["state"] == "failed", status
+    assert (status["done"], status["total"], status["result"]) == (0, 0, None), "no plan"
+    message = status["message"]
+    assert message.startswith(
+        "check refused before any game: a static check failed (production.mat_printable: "
+        "the mat cannot be printed: "
+    ), message
+    assert message.endswith(f"); fix the variant, or {FORCE_CHECK}"), message
+    assert "cardtrack-cards" not in message, "warnings do not stop it"
+
+
+def test_a_forced_check_plays_and_the_static_check_makes_it_unplayable(
+    client: TestClient,
+) -> None:
+    variant = form({"production.hole_depth": "17"})
+    body = {"variant": variant, "games": 2, "probes": "none"}
+    refused = wait(client, client.post("/games/halma/check", json=body).json()["id"])
+    assert refused["state"] == "failed" and "(production.hole_floor: " in refused["message"]
+    forced = client.post("/games/halma/check", json={**body, "force": True})
+    status = wait(client, forced.json()["id"])
+    assert status["state"] == "done", status
+    report = status["result"]
+    assert report["games"] == 2 and report["verdict"] == "unplayable"
+    assert any(r.startswith("static check production.hole_floor:") for r in report["reasons"])
+
+
+def test_a_sweep_with_an_unmakeable_combination_ends_before_any_game(
+    client: TestClient,
+) -> None:
+    body = {"variant": form(), "games": 2, "sets": ["production.hole_depth=10,17"]}
+    started = client.post("/games/halma/sweep", json=body)
+    assert started.status_code == 202, started.text
+    status = wait(client, started.json()["id"])
+    assert status["state"] == "failed", status
+    assert (status["done"], status["total"]) == (0, 0)
+    assert status["message"].startswith(
+        "sweep refused before any game: a static check failed for 1 of 2 variants "
+        "(production.hole_depth=17: production.hole_floor: hole_depth 17 leaves"
+    ), status["message"]
+    assert status["message"].endswith(
+        "; fix the variant or leave those values out, or tick “sweep even with static-check "
+        "errors” to play them anyway"
+    )
+
+
+def test_the_designer_page_offers_to_force_each_job(client: TestClient) -> None:
+    page = client.get("/games/halma").text
+    for kind in ("check", "sweep", "build"):
+        box = f'<input type="checkbox" id="{kind}-force"> {kind} even with static-check errors'
+        assert box in page
 
 
 def test_busy_when_too_many_jobs_run_then_cancel() -> None:

@@ -278,6 +278,31 @@ def test_a_sweep_in_chromium_loads_its_fairest_variant(page: Page, server: str) 
     assert page.inner_text("#sweep-error").startswith("--set rules.n=1: [rules] n: ")
 
 
+def test_a_check_with_a_static_check_error_says_why_and_can_be_forced(
+    page: Page, server: str
+) -> None:
+    """As ``plywright check`` does: no game until the box that forces it is ticked."""
+    page.goto(f"{server}/games/halma")
+    settled(page)
+    page.click("#all-settings > summary")
+    page.fill("#f-production-hole_depth", "17")
+    settled(page)
+    page.fill("#f-check-games", "2")
+    page.select_option("#f-check-probes", "none")
+    page.click("#check")
+    page.wait_for_function("document.getElementById('check-error').textContent !== ''")
+    assert page.inner_text("#check-error").startswith(
+        "check refused before any game: a static check failed (production.hole_floor: "
+    )
+    assert page.locator("#verdict").count() == 0
+    page.wait_for_function("!document.getElementById('check').disabled")
+    page.check("#check-force")
+    page.click("#check")
+    page.wait_for_selector("#verdict")
+    assert page.inner_text("#verdict").split()[0].lower() == "unplayable"
+    assert page.inner_text("#check-error") == ""
+
+
 SHOWN_TABLES = """(where) => Array.from(document.querySelectorAll(`${where} table.metrics`)).map(
   (table) => ({
     title: table.parentElement.previousElementSibling?.tagName === "H3"

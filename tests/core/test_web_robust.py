@@ -22,12 +22,13 @@ with warnings.catch_warnings():
 from designer_serving import wait_for_job as wait
 
 from generator.registry import load_registry
-from generator.web import app as web_app
 from generator.web import designer as web_designer
 from generator.web import work
-from generator.web.app import SERVER_FAILED, Limits, create_app
+from generator.web.app import Limits, create_app
+from generator.web.errors import SERVER_FAILED
 from generator.web.jobs import Job, JobManager
 from generator.web.previews import Previews
+from generator.web.routes import variants as web_variants
 from generator.web.work import JobSpec, job_main
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -98,7 +99,7 @@ def test_an_unforeseen_server_error_is_a_plain_line(
     def broken(*args: object) -> str:
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(web_app, "download_toml", broken)
+    monkeypatch.setattr(web_variants, "download_toml", broken)
     answer = client.post("/games/halma/variant.toml", json={"values": {}})
     assert (answer.status_code, answer.json()) == (500, {"error": SERVER_FAILED})
     assert "secret" not in answer.text

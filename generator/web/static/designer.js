@@ -695,13 +695,22 @@
   document.getElementById("check").addEventListener("click", () => {
     // the players, strong play and games are the variant's own [check] values
     checkEach = slowSeconds();
-    startJob("check", { variant: payload(), games: gamesOf("f-check-games") });
+    startJob("check", {
+      variant: payload(),
+      games: gamesOf("f-check-games"),
+      force: document.getElementById("check-force").checked,
+    });
   });
   document.getElementById("sweep").addEventListener("click", () => {
     const sets = ["sweep-set-1", "sweep-set-2"]
       .map((id) => document.getElementById(id).value.trim())
       .filter((value) => value);
-    startJob("sweep", { variant: payload(), games: gamesOf("sweep-games"), sets: sets });
+    startJob("sweep", {
+      variant: payload(),
+      games: gamesOf("sweep-games"),
+      sets: sets,
+      force: document.getElementById("sweep-force").checked,
+    });
   });
   document.getElementById("build").addEventListener("click", () => {
     startJob("build", { variant: payload(), force: document.getElementById("build-force").checked });

@@ -152,7 +152,7 @@ def _slot_placement(
 def _quarter_turn(angle: float) -> float:
     nearest = min(ORIENTATIONS, key=lambda o: abs((angle - o + 180.0) % 360.0 - 180.0))
     if abs((angle - nearest + 180.0) % 360.0 - 180.0) > 1e-3:
-        raise ValueError(f"spyrrow turned a part by {angle}°, not a quarter turn")
+        raise RuntimeError(f"spyrrow turned a part by {angle}°, not a quarter turn")
     return nearest
 
 

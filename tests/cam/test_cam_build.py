@@ -82,7 +82,7 @@ def test_a_batch_build_writes_the_job(run_cli, tmp_path: Path) -> None:  # type:
 
 
 def test_two_batch_builds_are_byte_identical(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    # nesting ends by spyrrow's own early termination, not its clock: the same on any load
+    # nesting stops spyrrow's search on its reports, never on the clock: the same on any load
     files: list[dict[str, bytes]] = []
     for name in ("one", "two"):
         out = tmp_path / name

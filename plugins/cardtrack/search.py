@@ -29,13 +29,13 @@ decision).
 not win is worth 1, also a game cut off by ``max_turns``). A small tempo term (:data:`TEMPO`)
 breaks ties when the chances saturate: the own remaining cards (the victim's, for a spoiler).
 When both jokers are locked (an opponent token on each: :func:`dead`) nobody can win while
-the locks stay: the agent discards at once.
+the locks stay: the agent discards at once. An agent whose big token has not moved for
+:data:`PATIENCE` decisions is stuck: it goes round the opponent's tokens.
 
 **Restricted play** (``SearchSettings.forbid``, the kinds of :mod:`plugins.cardtrack.kinds`):
 the candidates leave out the forbidden kind (every allowed action is a candidate when none of
 the usual is left), and so does the agent's own play in its futures; with nothing but that
-kind legal, the agent plays it. An agent whose big token has not moved for
-:data:`PATIENCE` decisions is stuck: it goes round the opponent's tokens.
+kind legal, the agent plays it.
 """
 
 from __future__ import annotations

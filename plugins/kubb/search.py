@@ -78,12 +78,9 @@ class ExpectimaxAgent:
         self.seat = seat
         self.budget = settings.budget
         self.objective = Objective(seat, settings.victim)
-        self.forbid = settings.forbid
+        self.forbid = forbid = settings.forbid
         """The kind of move this agent may not make (``None``: any)."""
-        self.spread = self.forbid is not None and (self.forbid.kind_of, self.forbid.kind) == (
-            move_kind,
-            GROUP,
-        )
+        self.spread = forbid is not None and forbid.kind_of is move_kind and forbid.kind == GROUP
         """Grouped throw-ins are forbidden: later throw-ins do not join a group."""
         self.shapes = Shapes()
         self.views: dict[tuple[object, ...], TurnView] = {}
@@ -177,7 +174,6 @@ class ExpectimaxAgent:
         layout = view.layout(points)
         kubb = state.queue[0]
         pending = len(state.queue) - 1
-        grid = game.aims[1 - team]
         nbase, batons = len(base), view.batons
         join = not self.spread
         penalty = math.inf

@@ -281,8 +281,9 @@ def restricted_matchups(
 
 
 def restricted_note(variant: Variant, level: ProbeLevel) -> str | None:
-    """The plan's line on restricted play where ``level`` leaves it out (``None`` where it is
-    played, or the game lists no kinds of move)."""
+    """The plan's line on restricted play at ``quick``, which leaves it out (``None`` at
+    ``full``, which plays it, at ``none``, which plays no probe, and for a game without kinds
+    of move)."""
     restrictable = variant.definition.restrictable
     if level != "quick" or restrictable is None or not restrictable.kinds:
         return None

@@ -285,7 +285,7 @@ class CheckOptions(StrictModel):
         "quick",
         description="strong play and exploit probes: none, quick (skill ladder, strong "
         "self-play, spoiler probes) or full (budgets four times as large, plus the "
-        "one-strong-seat probe); both decide alike, full decides more",
+        "one-strong-seat probe and restricted play); both decide alike, full decides more",
     )
     strong_agent: str = Field(
         "",
@@ -474,7 +474,11 @@ plans are pickled)."""
 @dataclass(frozen=True)
 class Forbid:
     """One kind of move forbidden (:attr:`SearchSettings.forbid`); a position where every legal
-    move is of that kind still allows them all (a player cannot pass)."""
+    move is of that kind still allows them all (a player cannot pass).
+
+    Every searching agent honours it in its own seat, at the root and wherever its search
+    plays that seat's moves; a fast lane offered for an agent with a ``forbid`` must honour it
+    too, or offer no lane (the finder returns ``None``)."""
 
     kind: str
     kind_of: KindOf

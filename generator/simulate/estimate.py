@@ -49,6 +49,8 @@ class Outline:
     moves: int
     """The length of the sample game the estimate assumes."""
     workers: int
+    notes: tuple[str, ...] = ()
+    """What the plan leaves out at this probe level (a line each)."""
 
     @property
     def seconds(self) -> float:
@@ -143,7 +145,8 @@ def check_outline(
         names = tuple(dict.fromkeys(a.name for m in group for a in m.agents))
         spent = sum(seconds(m.games, m.agents) for m in group)
         stages.append(Stage(f"{name} ({len(group)} matchups)", total, names, spent))
-    return Outline(tuple(stages), costs, moves, workers)
+    note = strongplay.restricted_note(variant, level)
+    return Outline(tuple(stages), costs, moves, workers, () if note is None else (note,))
 
 
 def outline_lines(outline: Outline, budget: float | None = None) -> list[str]:
@@ -158,6 +161,7 @@ def outline_lines(outline: Outline, budget: float | None = None) -> list[str]:
             f"  {stage.name}: up to {stage.games} games, {', '.join(stage.agents)}, "
             f"~{_duration(stage.seconds)}"
         )
+    lines += [f"  {note}" for note in outline.notes]
     costs = ", ".join(f"{name} {sec * 1000:.3g} ms" for name, sec in outline.move_seconds.items())
     lines.append(f"  a move: {costs}")
     if budget:

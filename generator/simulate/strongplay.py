@@ -48,10 +48,12 @@ the check **inconclusive** (exit 3), never playable.
 - ``full`` adds the **strong-seat probe**: the strong agent in one seat against the default
   agents, for each seat, with a chi-square test of whether its wins depend on the seat (a seat
   favoured by more than skill; a note).
-- **restricted play** (:func:`restricted_matchups`, a game with
+- ``full`` adds **restricted play** too (:func:`restricted_matchups`, a game with
   :attr:`GameDefinition.restrictable`): the strong agent without one kind of move in one seat
   against the strong agent; a kind whose loss changes nothing is a rule nobody needs, one
-  whose loss alone keeps the seat from winning a dominant move (notes).
+  whose loss alone keeps the seat from winning a dominant move (notes). Its seats × kinds
+  matchups of strong play would more than double the default check, so ``quick`` leaves them
+  out (the plan says so: :func:`restricted_note`).
 
 ``--games N`` bounds every stage: a matchup's budget is its level's, scaled by ``N / [check]
 games`` and at most ``N``, but at least :data:`MIN_PROBE_GAMES` (see :func:`probe_budget`).
@@ -254,7 +256,8 @@ def matchups(
         for seat in range(seats):
             agents = tuple(strong if s == seat else lineup[s] for s in range(seats))
             out.append(Matchup("seat", f"strong-seat{seat + 1}", agents, budget, seat=seat))
-    return out + restricted_matchups(variant, strong, seats, budget)
+        out += restricted_matchups(variant, strong, seats, budget)
+    return out
 
 
 def restricted_matchups(
@@ -278,6 +281,21 @@ def restricted_matchups(
             label = f"restrict-seat{seat + 1}-{slug}"
             out.append(Matchup("restrict", label, agents, budget, seat=seat, forbid=kind))
     return out
+
+
+def restricted_note(variant: Variant, level: ProbeLevel) -> str | None:
+    """The plan's line on restricted play at ``quick``, which leaves it out (``None`` at
+    ``full``, which plays it, at ``none``, which plays no probe, and for a game without kinds
+    of move)."""
+    restrictable = variant.definition.restrictable
+    if level != "quick" or restrictable is None or not restrictable.kinds:
+        return None
+    seats = variant.engine().info().num_players
+    kinds = restrictable.kinds
+    return (
+        f"restricted play: at --probes full only ({seats * len(kinds)} matchups: {seats} seats "
+        f"× {len(kinds)} kinds, {', '.join(kinds)})"
+    )
 
 
 def spoiler_games(games: int, seats: int) -> int:
@@ -352,9 +370,8 @@ def matchup_plans(
     for matchup in found:
         played = matchup.variant or variant
         mode = "python" if engine == "python" else "auto"
-        lane = None  # a compiled lane knows nothing of a forbidden kind of move
-        if matchup.forbid is None:
-            lane = select_fast_lane(registry, played, matchup.agents, mode)
+        # a lane plays exactly its agents (a forbidden kind of move included) or none
+        lane = select_fast_lane(registry, played, matchup.agents, mode)
         if lane is not None:
             lane.warm()
         plans.append(

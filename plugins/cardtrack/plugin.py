@@ -19,6 +19,7 @@ from generator.api import (
 from generator.scenarios import Scenarios
 from plugins.cardtrack.agents import AGENTS
 from plugins.cardtrack.checks import static_checks
+from plugins.cardtrack.kinds import RESTRICTABLE
 from plugins.cardtrack.options import PRESETS, CardtrackPrint, CardtrackRules
 from plugins.cardtrack.production import CardtrackProduction
 from plugins.cardtrack.rules import make_game
@@ -139,6 +140,7 @@ GAME = GameDefinition(
     static_checks=cardtrack_static_checks,
     artifacts=cardtrack_build,
     record_checker=lazy("plugins.cardtrack.records:check_record"),
+    restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
     scenarios=Scenarios(
         folder=Path(__file__).parent / "scenarios",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from generator.api import Forbid
 from plugins.cardtrack.cards import BLACK_JOKER, KINGS, OWNERS, VALUES
 from plugins.cardtrack.geometry import ROW_STRIDE
 from plugins.cardtrack.heuristics import BUILD_MAX
@@ -18,13 +19,29 @@ from plugins.cardtrack.rules import (
 class Rollout:
     """The play of both seats in a future: the builder's moves without its detour search (the
     big token goes straight up its column, then down and along row 0 home; cheap cards build
-    the next slot or the column above), kings guard the own joker."""
+    the next slot or the column above), kings guard the own joker. ``forbid`` keeps seat
+    ``seat`` off one kind of move (the restricted play of the searching agent): where its
+    choice is of that kind, it plays the first allowed legal action instead."""
 
-    def __init__(self, game: CardtrackGame) -> None:
+    def __init__(
+        self, game: CardtrackGame, forbid: Forbid | None = None, seat: int | None = None
+    ) -> None:
         self.starts = game.starts
         self.height = game.rules.height
+        self.forbid = forbid
+        self.seat = seat
 
     def step(self, state: CardtrackState) -> int:
+        action = self.choose(state)
+        forbid = self.forbid
+        if forbid is None or OWNERS[state.card] != self.seat:
+            return action
+        if forbid.kind_of(state, action) != forbid.kind:
+            return action
+        return forbid.allowed(state, state.legal_actions())[0]
+
+    def choose(self, state: CardtrackState) -> int:
+        """The rollout's action for the seat of the turned card (see the class)."""
         kind = state.card
         seat = OWNERS[kind]
         if KINGS[kind] and state.reserve[seat] > 0:

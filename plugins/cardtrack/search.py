@@ -31,6 +31,11 @@ breaks ties when the chances saturate: the own remaining cards (the victim's, fo
 When both jokers are locked (an opponent token on each: :func:`dead`) nobody can win while
 the locks stay: the agent discards at once. An agent whose big token has not moved for
 :data:`PATIENCE` decisions is stuck: it goes round the opponent's tokens.
+
+**Restricted play** (``SearchSettings.forbid``, the kinds of :mod:`plugins.cardtrack.kinds`):
+the candidates leave out the forbidden kind (every allowed action is a candidate when none of
+the usual is left), and so does the agent's own play in its futures; with nothing but that
+kind legal, the agent plays it.
 """
 
 from __future__ import annotations
@@ -139,7 +144,9 @@ class PlannerAgent:
         self.rng = rng
         self.budget = settings.budget
         self.victim = settings.victim
-        self.policy = Rollout(game)
+        self.forbid = settings.forbid
+        """The kind of move this agent may not make (``None``: any)."""
+        self.policy = Rollout(game, settings.forbid, seat)
         self.simulated = 0
         """Cards turned in futures so far (the effort spent)."""
         self.idle = 0
@@ -161,7 +168,8 @@ class PlannerAgent:
 
     def step(self, state: State) -> int:
         root = as_cardtrack(state)
-        if dead(root):
+        allowed = None if self.forbid is None else self.forbid.allowed(root, root.legal_actions())
+        if dead(root) and (allowed is None or DISCARD in allowed):
             return DISCARD
         here = (root.big[self.seat], root.summited[self.seat])
         self.idle = self.idle + 1 if here == self.last else 0
@@ -173,6 +181,9 @@ class PlannerAgent:
                 other = 1 - self.seat
                 odds = replace(odds, frozen=(other, odds.times(root)[other]))
         options = candidates(root, odds)
+        if allowed is not None:
+            free = set(allowed)
+            options = [action for action in options if action in free] or allowed
         if len(options) == 1:
             return options[0]
         screened = []

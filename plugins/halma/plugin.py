@@ -18,6 +18,7 @@ from generator.api import (
 from generator.scenarios import Scenarios
 from plugins.halma.agents import AGENTS
 from plugins.halma.checks import static_checks
+from plugins.halma.kinds import RESTRICTABLE
 from plugins.halma.options import PRESETS, HalmaPrint, HalmaRules
 from plugins.halma.production import HalmaProduction
 from plugins.halma.rules import make_game
@@ -64,6 +65,7 @@ GAME = GameDefinition(
     fast_lane=lazy("plugins.halma.fast.plugin:halma_fast_lane"),
     record_checker=lazy("plugins.halma.records:check_record"),
     duel=lazy("plugins.halma.duel:halma_duel"),
+    restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
     scenarios=Scenarios(
         folder=Path(__file__).parent / "scenarios",

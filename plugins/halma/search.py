@@ -1,4 +1,6 @@
-"""The ``search`` agent: best-reply alpha-beta in numba, to win or to spoil one seat's win.
+"""The ``search`` agent: best-reply alpha-beta in numba, to win or to spoil one seat's win,
+optionally without one kind of move in its own seat (``SearchSettings.forbid``: ``step`` or
+``jump``, :mod:`plugins.halma.kinds`; the restricted-play probe).
 
 Budget: the search depth in plies (own moves and replies alternate; ``search:1`` is a greedy
 move on the evaluation, the default :data:`SEARCH_BUDGET` looks at an own move, the best
@@ -17,6 +19,7 @@ import numpy as np
 
 from generator.api import AgentSpec, SearchSettings
 from generator.engine import Game, State
+from plugins.halma.kinds import forbid_code
 from plugins.halma.movegen import holes_of
 from plugins.halma.rules import HalmaGame, HalmaState
 
@@ -55,6 +58,8 @@ class SearchAgent:
         self.rng = rng
         self.depth = min(settings.budget, MAX_DEPTH)
         self.victim = -1 if settings.victim is None or settings.victim == seat else settings.victim
+        self.forbid = forbid_code(settings.forbid)
+        """The kernels' code of the kind of move this agent may not make (0: none)."""
         self.last = np.full((2, game.players), -1, np.int64)
         """``last[0, seat]``, ``last[1, seat]``: from and to of this agent's previous move."""
         self.stalls = 0
@@ -87,6 +92,7 @@ class SearchAgent:
             t.dist,
             self.stalls,
             True,
+            self.forbid,
         )
         if f < 0:
             return game.pass_action

@@ -18,6 +18,7 @@ from generator.api import (
 from generator.scenarios import Scenarios
 from plugins.kubb.agents import AGENTS
 from plugins.kubb.checks import static_checks
+from plugins.kubb.kinds import RESTRICTABLE
 from plugins.kubb.locales import LOCALES
 from plugins.kubb.options import PRESETS, KubbPrint, KubbRules
 from plugins.kubb.production import KubbProduction
@@ -131,6 +132,7 @@ GAME = GameDefinition(
     static_checks=kubb_static_checks,
     artifacts=kubb_build,
     record_checker=lazy("plugins.kubb.records:check_record"),
+    restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
     scenarios=Scenarios(
         folder=Path(__file__).parent / "scenarios",

@@ -20,6 +20,12 @@ The king is never a choice: the engine throws at it when it is the only target. 
 is the agent's return scaled to ``[0, 1]`` or, as a spoiler (``SearchSettings.victim``), "the
 victim does not win" (:class:`estimate.Objective`). The agent is deterministic.
 
+**Restricted play** (``SearchSettings.forbid``, the kinds of :mod:`plugins.kubb.kinds`): every
+decision of the agent, and every baton of its own it searches ahead, leaves out the forbidden
+kind unless nothing else is legal. A throw-in whose candidates are all forbidden weighs the
+allowed aim nearest each of them instead; without grouped throw-ins (``group``), the kubbs
+still to throw are not expected to join the group of the one thrown.
+
 **Budget**: batons searched exactly ahead of each target decision. ``1`` weighs each target's
 outcomes by the estimate of the rest of the turn; :data:`DEFAULT_BUDGET` is the default.
 """
@@ -29,12 +35,13 @@ from __future__ import annotations
 import math
 import random
 
-from generator.api import SearchSettings
+from generator.api import Forbid, SearchSettings
 from generator.engine import Game, State
 from plugins.kubb.abstract import Group
 from plugins.kubb.aims import candidate_aims, penalty_spots, plan_anchor
 from plugins.kubb.estimate import Objective, TurnView
-from plugins.kubb.layout import Shapes
+from plugins.kubb.kinds import GROUP, move_kind
+from plugins.kubb.layout import Layout, Shapes
 from plugins.kubb.rules import (
     ADVANCE,
     ADVANTAGE,
@@ -71,6 +78,10 @@ class ExpectimaxAgent:
         self.seat = seat
         self.budget = settings.budget
         self.objective = Objective(seat, settings.victim)
+        self.forbid = forbid = settings.forbid
+        """The kind of move this agent may not make (``None``: any)."""
+        self.spread = forbid is not None and forbid.kind_of is move_kind and forbid.kind == GROUP
+        """Grouped throw-ins are forbidden: later throw-ins do not join a group."""
         self.shapes = Shapes()
         self.views: dict[tuple[object, ...], TurnView] = {}
         self.search: BatonSearch | None = None
@@ -89,6 +100,10 @@ class ExpectimaxAgent:
         if phase == ADVANTAGE:
             return self._advantage(state)
         return state.legal_actions()[0]
+
+    def allowed(self, state: KubbState, actions: list[int]) -> list[int]:
+        """``actions`` without the forbidden kind (all of them if none is left)."""
+        return self.forbid.allowed(state, actions) if self.forbid is not None else actions
 
     def view(self, state: KubbState, line: float) -> TurnView:
         """The turn of ``state.team`` thrown from ``line`` (kept for the rest of the turn)."""
@@ -111,11 +126,13 @@ class ExpectimaxAgent:
         key = BatonSearch.key_of(state)
         search = self.search
         if search is None or search.key != key:
-            search = self.search = BatonSearch(state, self.view(state, state.line_x))
+            view = self.view(state, state.line_x)
+            search = self.search = BatonSearch(state, view, self.forbid)
         before = search.nodes
         mask = search.mask(state)
-        best, best_value = state.targets[0], -math.inf
-        for target in state.targets:
+        targets = self.allowed(state, state.targets)
+        best, best_value = targets[0], -math.inf
+        for target in targets:
             if mask:
                 value = search.q(mask, search.base_count, state.batons_left, self.budget, target)
             else:
@@ -129,8 +146,11 @@ class ExpectimaxAgent:
         assert state.adv_x is not None
         field, base = state.standing_targets(state.team)
         points = [(state.xs[i], state.ys[i]) for i in field]
-        best, best_value = BASELINE, -math.inf
+        options = self.allowed(state, [BASELINE, ADVANCE])
+        best, best_value = options[0], -math.inf
         for option, line in ((BASELINE, state.line_x), (ADVANCE, state.adv_x)):
+            if option not in options:
+                continue
             view = self.view(state, line)
             value = view.estimate(view.layout(points).groups(), len(base), state.batons_left)
             self.nodes += 1
@@ -145,14 +165,17 @@ class ExpectimaxAgent:
         team = state.team
         field, base = state.standing_targets(team)
         points = [(state.xs[i], state.ys[i]) for i in field]
-        if not points and state.attempt == 0:
-            return plan_anchor(game, team)
+        grid = game.aims[1 - team]
+        allowed = self.allowed(state, list(range(len(grid))))
+        anchor = plan_anchor(game, team)
+        if not points and state.attempt == 0 and (self.forbid is None or anchor in allowed):
+            return anchor
         view = self._batons_view(state)
         layout = view.layout(points)
         kubb = state.queue[0]
         pending = len(state.queue) - 1
-        grid = game.aims[1 - team]
         nbase, batons = len(base), view.batons
+        join = not self.spread
         penalty = math.inf
         for spot in penalty_spots(game, 1 - team):
             placed = state._free_spot(kubb, grid[spot])  # the engine's own placement
@@ -160,7 +183,7 @@ class ExpectimaxAgent:
             penalty = min(penalty, view.estimate(groups, nbase, batons))
             self.nodes += 1
         scored = []
-        for aim in candidate_aims(state, layout):
+        for aim in self._candidates(state, layout, allowed):
             outcomes, landed = game.landings[team][aim]
             value = inside = out = 0.0
             for action, p in outcomes:
@@ -172,7 +195,7 @@ class ExpectimaxAgent:
                 elif p >= LANDING_FLOOR:
                     point = landed[action]
                     assert point is not None
-                    groups = layout.with_kubb(state._free_spot(kubb, point), pending)
+                    groups = layout.with_kubb(state._free_spot(kubb, point), pending, join)
                     value += p * view.estimate(groups, nbase, batons)
                     inside += p
                     self.nodes += 1
@@ -187,6 +210,20 @@ class ExpectimaxAgent:
                 best, best_value = aim, value + out * after
         return best
 
+    def _candidates(self, state: KubbState, layout: Layout, allowed: list[int]) -> list[int]:
+        """The throw-in aims to weigh: :func:`candidate_aims` that are allowed, or else the
+        allowed aim nearest each of them."""
+        wanted = candidate_aims(state, layout)
+        if self.forbid is None:
+            return wanted
+        free = set(allowed)
+        kept = [aim for aim in wanted if aim in free]
+        if kept:
+            return kept
+        grid = self.game.aims[1 - state.team]
+        near = [min(allowed, key=lambda a: math.dist(grid[a], grid[aim])) for aim in wanted]
+        return list(dict.fromkeys(near))
+
     # ------------------------------------------------------------- penalty spots (defender)
 
     def _penalty(self, state: KubbState) -> int:
@@ -199,7 +236,7 @@ class ExpectimaxAgent:
         pending = len(state.queue) - 1
         grid = game.aims[1 - team]
         best, best_value = -1, -math.inf
-        for spot in game.spots[1 - team]:
+        for spot in self.allowed(state, list(game.spots[1 - team])):
             groups = layout.with_kubb(state._free_spot(kubb, grid[spot]), pending, join=False)
             value = view.estimate(groups, len(base), view.batons)
             self.nodes += 1
@@ -210,9 +247,10 @@ class ExpectimaxAgent:
 
 class BatonSearch:
     """Expectimax over the batons of one turn of the agent, memoised on ``(standing field
-    kubbs, base kubbs standing, batons in hand, depth)``; field kubbs are bits of a mask."""
+    kubbs, base kubbs standing, batons in hand, depth)``; field kubbs are bits of a mask. With
+    ``forbid``, the agent's later batons leave out that kind of target too."""
 
-    def __init__(self, state: KubbState, view: TurnView) -> None:
+    def __init__(self, state: KubbState, view: TurnView, forbid: Forbid | None = None) -> None:
         game = state.game
         self.key = self.key_of(state)
         self.view = view
@@ -228,6 +266,8 @@ class BatonSearch:
         self.memo: dict[tuple[int, int, int, int], float] = {}
         self.outs: dict[tuple[int, int], list[Outcome]] = {}
         self.grouped: dict[int, list[Group]] = {}
+        self.forbid = forbid
+        self.permitted: dict[int, list[int]] = {}
         self.nodes = 0
 
     @staticmethod
@@ -247,11 +287,7 @@ class BatonSearch:
         found = self.memo.get(key)
         if found is None:
             if depth:
-                found = max(
-                    self.q(mask, nbase, batons, depth, kubb)
-                    for kubb in self.field_ids
-                    if mask & self.bit[kubb]
-                )
+                found = max(self.q(mask, nbase, batons, depth, kubb) for kubb in self.targets(mask))
             else:
                 found = self.view.estimate(self.groups(mask), nbase, batons)
             self.memo[key] = found
@@ -267,6 +303,19 @@ class BatonSearch:
             else:
                 total += p * self.value(after, nbase - felled, batons - 1, depth - 1)
         return total
+
+    def targets(self, mask: int) -> list[int]:
+        """The field kubbs of ``mask`` a baton may go at (the forbidden kind left out)."""
+        standing = [kubb for kubb in self.field_ids if mask & self.bit[kubb]]
+        if self.forbid is None:
+            return standing
+        found = self.permitted.get(mask)
+        if found is None:
+            scratch = self.scratch
+            for kubb in self.field_ids:
+                scratch.up[kubb] = bool(mask & self.bit[kubb])
+            found = self.permitted[mask] = self.forbid.allowed(scratch, standing)
+        return found
 
     def outcomes(self, mask: int, target: int) -> list[Outcome]:
         """A baton's outcomes at ``target`` with the field kubbs of ``mask`` standing."""

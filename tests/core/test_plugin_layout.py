@@ -19,6 +19,7 @@ SHARED = (
     "rules",
     "agents",
     "search",
+    "kinds",
     "records",
     "checks",
     "production_checks",

@@ -43,7 +43,7 @@ def test_a_forbidden_kind_is_never_played_unless_nothing_else_is_legal(games: Re
 
 
 def test_restricted_play_finds_the_dominant_move_and_the_needless_one(games: Registry) -> None:
-    report = run_check(games, _grip(games, 1.0), seed=2, jobs=1, probes="quick")
+    report = run_check(games, _grip(games, 1.0), seed=2, jobs=1, probes="full")
     restricted = {(p["seat"], p["kind"]): p for p in report["probes"] if p["probe"] == "restricted"}
     assert set(restricted) == {(0, "play"), (0, "spoil"), (1, "play"), (1, "spoil")}
     dominant = restricted[0, "play"]

@@ -2,7 +2,8 @@
 """numba kernel of the fast lane's game loop: seeded batches of whole games, one agent a seat.
 
 The agents are :mod:`plugins.halma.fast.kernels`' ``random``, ``greedy`` and ``lookahead`` and
-:mod:`plugins.halma.fast.search`'s ``search`` (with a depth and a victim per seat); the turns
+:mod:`plugins.halma.fast.search`'s ``search`` (with a depth, a victim and a forbidden kind of
+move per seat); the turns
 follow :func:`plugins.halma.fast.kernels.end_turn`. The kernel releases the GIL.
 """
 
@@ -44,14 +45,15 @@ and 1 if the move limit cut the game."""
 
 @njit(cache=True, nogil=True)
 def play_games(
-    seeds, kinds, depths, victims, start, npegs, first_seat, jover, jland, nb, lock, jump_own,
-    tgt, ntgt, players, own_rule, max_rounds, origin, arrive, dist, cost, packed, tmask, reach,
-    limit, log, profile,
+    seeds, kinds, depths, victims, forbids, start, npegs, first_seat, jover, jland, nb, lock,
+    jump_own, tgt, ntgt, players, own_rule, max_rounds, origin, arrive, dist, cost, packed, tmask,
+    reach, limit, log, profile,
 ):  # fmt: skip
     """Play one game per seed with agent ``kinds[seat]`` (``RANDOM``, ``GREEDY``,
     ``LOOKAHEAD``, :data:`SEARCH`; a search seat plays ``depths[seat]`` plies, spoiling
-    ``victims[seat]`` unless it is -1), each game cut after ``limit`` moves unless ``limit``
-    is negative (then it is unfinished, as at ``max_rounds``).
+    ``victims[seat]`` unless it is -1, without the kind of move ``forbids[seat]``,
+    :data:`plugins.halma.fast.search.FORBID_NONE` for none), each game cut after ``limit``
+    moves unless ``limit`` is negative (then it is unfinished, as at ``max_rounds``).
 
     Returns ``stats[g]`` (:data:`STATS` columns), and if ``log`` the moves of every game as
     flat (from, to) pairs (-1, -1 for a pass) with ``offsets[g]:offsets[g + 1]`` the pairs of
@@ -146,6 +148,7 @@ def play_games(
                         board, pos, peg, npegs, mover, victims[mover], depths[mover], jover,
                         jland, nb, lock, jump_own, tgt, ntgt, players, own_rule, cost, packed,
                         tmask, reach, last_from, last_to, dist, stalls[mover], work, True,
+                        forbids[mover],
                     )  # fmt: skip
                 if kind == SEARCH:
                     stalls[mover] = 0 if dist[mover, f] > dist[mover, t] else stalls[mover] + 1

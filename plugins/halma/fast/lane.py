@@ -5,7 +5,8 @@ Game ``i`` of a check seeded ``S`` plays with its own generator seeded by
 :func:`generator.simulate.fastlane.fast_game_seed`, so its result depends on ``(S, i)`` only.
 The agents play as :mod:`plugins.halma.agents` (greedy and lookahead: the same scores,
 tie-breaks, straggler noise and undo rule), :mod:`plugins.halma.search` (the same search
-kernel as the Python path, with each seat's depth and victim) and the generic ``random``
+kernel as the Python path, with each seat's depth, victim and forbidden kind of move) and the
+generic ``random``
 agent (uniform over the distinct moves), with their own random streams: results agree with
 the Python path in distribution, not game by game.
 
@@ -124,7 +125,7 @@ def _warm_up() -> None:
     last = np.full(t.players, -1, np.int64)
     search_kernels().search_probe(
         1, board, pos, peg, npegs, 0, 1, 2, *t.move_args(), *t.rule_args()[:4],
-        *t.search_args(), last, last, t.dist, 0, True,
+        *t.search_args(), last, last, t.dist, 0, True, 0,
     )  # fmt: skip
 
 
@@ -170,6 +171,7 @@ def _play(
     depths: npt.NDArray[np.int64] | None = None,
     victims: npt.NDArray[np.int64] | None = None,
     limit: int | None = None,
+    forbids: npt.NDArray[np.int64] | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.int64], BranchingProfile]:
     seats = t.players
     stats, moves, offsets, sums, reached = game_kernels().play_games(
@@ -177,6 +179,7 @@ def _play(
         kinds,
         np.full(seats, SEARCH_BUDGET, np.int64) if depths is None else depths,
         np.full(seats, -1, np.int64) if victims is None else victims,
+        np.zeros(seats, np.int64) if forbids is None else forbids,
         t.start,
         t.npegs,
         t.rules.first_seat,
@@ -212,6 +215,9 @@ class HalmaFastLane:
     """Search depth of each seat (``()``: :data:`~plugins.halma.search.SEARCH_BUDGET`)."""
     victims: tuple[int, ...] = ()
     """The seat each seat spoils, -1 for none (``()``: none)."""
+    forbids: tuple[int, ...] = ()
+    """The kind of move each seat may not make, as the kernels' code
+    (:func:`plugins.halma.kinds.forbid_code`; ``()``: none)."""
 
     def warm(self) -> None:
         """Compile (first run) or load the game kernel now, so forked workers inherit it."""
@@ -237,12 +243,16 @@ class HalmaFastLane:
         depths = depths.astype(np.int64)
         victims = np.array(self.victims or [-1] * t.players, np.int64)
         victims[victims == np.arange(t.players)] = -1  # spoiling oneself: playing to win
-        if len(kinds) != t.players or len(depths) != t.players or len(victims) != t.players:
-            raise ValueError(f"need an agent, a budget and a victim for each of {t.players} seats")
+        forbids = np.array(self.forbids or [0] * t.players, np.int64)
+        if any(len(a) != t.players for a in (kinds, depths, victims, forbids)):
+            raise ValueError(
+                f"need an agent, a budget, a victim and a forbidden kind for each of "
+                f"{t.players} seats"
+            )
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be >= 0, got {limit}")
         stats, moves, offsets, branching = _play(
-            t, kinds, seeds, record_header is not None, profile, depths, victims, limit
+            t, kinds, seeds, record_header is not None, profile, depths, victims, limit, forbids
         )
         stats[stats[:, 6] != 0, 2] = 0  # a cut game has no rounds, as on the Python path
         table = stats_table(stats, indices, branching if profile else None)

@@ -2,7 +2,8 @@
 wait for a lane).
 
 Covered: every halma variant, with each seat played by the core's ``random`` agent or halma's
-``greedy``, ``lookahead`` or ``search`` (any budget, to win or to spoil).
+``greedy``, ``lookahead`` or ``search`` (any budget, to win or to spoil, without steps or
+without jumps: :mod:`plugins.halma.kinds`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from generator.api import AgentSpec
 from generator.engine import HasGameMetrics
+from plugins.halma.kinds import forbid_code
 from plugins.halma.options import HalmaRules
 from plugins.halma.rules import HalmaState
 from plugins.halma.search import SEARCH_BUDGET
@@ -55,9 +57,14 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
     settings = [spec.settings for spec in seats]
     if any(s is not None and s.victim is not None and s.victim >= rules.players for s in settings):
         return None
+    try:  # a kind of move the kernels cannot tell is not covered
+        forbids = tuple(forbid_code(s.forbid if s is not None else None) for s in settings)
+    except ValueError:
+        return None
     return HalmaFastLane(
         rules,
         tuple(spec.registered if spec.search is not None else spec.name for spec in seats),
         budgets=tuple(s.budget if s is not None else SEARCH_BUDGET for s in settings),
         victims=tuple(-1 if s is None or s.victim is None else s.victim for s in settings),
+        forbids=forbids,
     )

@@ -35,6 +35,12 @@ lands on that move's path nor leaves a hole the move jumps) is bounded below by 
 gain, and skipped when the bound cannot lower the node's value; below the root the moves are
 sorted once rather than picked one by one (the order there decides only how soon a cut comes:
 the root's values, and so its ties and their random draw, are those of plain alpha-beta).
+
+**Restricted play** (``forbid``, :data:`FORBID_STEP` or :data:`FORBID_JUMP`): on the
+searcher's own plies its moves of that kind are left out unless nothing else is legal (a
+player cannot pass); the shortcuts that read the searcher's best gain without its move list
+(the frontier's, the bound on the adversaries' children) are then off, since that move may be
+of the forbidden kind.
 """
 
 from __future__ import annotations
@@ -63,6 +69,8 @@ wait for ever)."""
 STALL_CAP = 64
 """Most own moves in a row counted for :data:`STALL`."""
 INF = np.int64(1) << 50
+FORBID_NONE, FORBID_STEP, FORBID_JUMP = 0, 1, 2
+"""The searcher's forbidden kind of move (``forbid``): none, single steps, jumps (a chain)."""
 
 
 @njit(cache=True)
@@ -160,12 +168,41 @@ def adversary(s, me, victim):
 
 
 @njit(cache=True)
+def is_step(f, t, nb):
+    """True when the move ``f -> t`` is a single step (else a jump chain: a chain never ends on
+    a neighbour of its start, every landing lies in the start's parity class)."""
+    for d in range(6):  # noqa: SIM110 (a plain loop compiles to the tightest kernel)
+        if nb[f, d] == t:
+            return True
+    return False
+
+
+@njit(cache=True)
+def keep_allowed(mf, mt, n, nb, forbid):
+    """Drop the moves ``0:n`` of the kind ``forbid`` (compacting the rest in order), unless
+    every move is of that kind; returns the moves kept."""
+    if forbid == FORBID_NONE:
+        return n
+    banned = forbid == FORBID_STEP
+    kept = 0
+    for i in range(n):
+        if is_step(mf[i], mt[i], nb) != banned:
+            mf[kept] = mf[i]
+            mt[kept] = mt[i]
+            kept += 1
+    if kept == 0:  # every move is of the forbidden kind: they all stay
+        return n
+    return kept
+
+
+@njit(cache=True)
 def expand(
     board, pos, npegs, side_me, me, victim, players, jover, jland, nb, lock, jump_own, cost,
-    visit, stamp, stack, mf, mt, ms, score,
+    visit, stamp, stack, mf, mt, ms, score, forbid,
 ):  # fmt: skip
     """Write the moves of the ply (the searcher's, or every adversary's) with their order
-    scores (the mover's progress); a ply without a move gets one pass (``from = -1``)."""
+    scores (the mover's progress); a ply without a move gets one pass (``from = -1``). The
+    searcher's own ply leaves out its moves of the kind ``forbid`` (:func:`keep_allowed`)."""
     count = 0
     for s in range(players):
         if side_me:
@@ -177,6 +214,8 @@ def expand(
             board, pos, npegs, s, jover, jland, nb, lock, jump_own, visit, stamp, stack,
             mf[count:], mt[count:],
         )  # fmt: skip
+        if side_me:
+            n = keep_allowed(mf[count:], mt[count:], n, nb, forbid)
         for i in range(count, count + n):
             ms[i] = s
             score[i] = cost[s, mf[i]] - cost[s, mt[i]]
@@ -233,15 +272,16 @@ def bound(me, victim, players, gain, known, counters):
 @njit(cache=True)
 def frontier(
     board, pos, npegs, side_me, me, victim, players, jover, jland, nb, lock, jump_own, ntgt,
-    own_rule, cost, tmask, visit, stamp, stack, mf, mt, ms, score, counters, ply, prune,
+    own_rule, cost, tmask, visit, stamp, stack, mf, mt, ms, score, counters, ply, prune, forbid,
 ):  # fmt: skip
     """The value of a node one ply above the leaves, for a seat playing to win or a spoiler
     under the ``filled`` win rule (whose leaves read only the ``rest``): the ply's moves only
     change the mover's ``rest`` and whether it completes, so each leaf is valued without
     being played, and when no move of the searcher's ply can complete it only its best gain
-    matters (:func:`plugins.halma.fast.kernels.best_gain`, no move list)."""
+    matters (:func:`plugins.halma.fast.kernels.best_gain`, no move list; not with ``forbid``:
+    that move may be of the forbidden kind)."""
     near = counters[1, me] + 1 >= ntgt if own_rule else counters[2, me] <= 1
-    if prune and side_me and not near:
+    if prune and side_me and not near and forbid == FORBID_NONE:
         moves, gain, _, _ = best_gain(
             board, pos, npegs, me, jover, jland, nb, lock, jump_own, cost, visit, stamp, stack
         )
@@ -250,7 +290,7 @@ def frontier(
         return leaf_value(me, victim, players, me, gain, False, ply, counters)
     count = expand(
         board, pos, npegs, side_me, me, victim, players, jover, jland, nb, lock, jump_own, cost,
-        visit, stamp, stack, mf, mt, ms, score,
+        visit, stamp, stack, mf, mt, ms, score, forbid,
     )  # fmt: skip
     if mf[0] < 0:
         return leaf_value(me, victim, players, -1, 0, False, ply, counters)
@@ -290,21 +330,24 @@ def sort_tail(mf, mt, ms, score, lo, hi):
 def search_move(
     board, pos, peg, npegs, me, victim, depth, jover, jland, nb, lock, jump_own, tgt, ntgt,
     players, own_rule, cost, packed, tmask, reach, last_from, last_to, dist, stalls, work,
-    prune,
+    prune, forbid=FORBID_NONE,
 ):  # fmt: skip
     """``(from, to)`` of the searcher's move in the position (``(-1, -1)``: it must pass);
     ``stalls``: the searcher's own moves in a row that brought no peg nearer (``dist``) the
     target tip; ``work`` from :func:`scratch` for at least ``depth`` plies. The position is
     restored. ``prune``: skip work that cannot change the move (the spoiler's frontier, the
     searcher's best gain alone, the bound on the adversaries' children); ``False`` searches
-    every node as plain alpha-beta does, for tests (the same move)."""
+    every node as plain alpha-beta does, for tests (the same move). ``forbid``: the kind of
+    move the searcher may not make (:data:`FORBID_STEP`, :data:`FORBID_JUMP`) unless it has
+    no other (see the module docstring)."""
     mf, mt, ms, score, visit, stamp, stack, counters, mark, parent = work
     depth = max(depth, 1)
     shallow = victim < 0 or (prune and not own_rule)  # the frontier values the ply above leaves
     # the level whose children the searcher's frontier values: a move of the searcher there
     # (gain ``ref``, marked by ``mark_path`` with key ``stamp[2]``; found when a node's first
     # reply does not cut, which most do) bounds each later child below
-    bounded = depth - 2 if prune and depth % 2 == 1 and shallow else -1
+    free = forbid == FORBID_NONE  # the searcher's best gain is that of a move it may make
+    bounded = depth - 2 if prune and free and depth % 2 == 1 and shallow else -1
     known = False
     ref = np.int64(0)
     for s in range(players):
@@ -331,7 +374,7 @@ def search_move(
     kill = np.full((depth, 2), -2, np.int64)
     cnt[0] = expand(
         board, pos, npegs, True, me, victim, players, jover, jland, nb, lock, jump_own, cost,
-        visit, stamp, stack, mf[0], mt[0], ms[0], score[0],
+        visit, stamp, stack, mf[0], mt[0], ms[0], score[0], forbid,
     )  # fmt: skip
     if mf[0, 0] < 0:
         return -1, -1
@@ -409,13 +452,13 @@ def search_move(
                 v = frontier(
                     board, pos, npegs, q % 2 == 0, me, victim, players, jover, jland, nb, lock,
                     jump_own, ntgt, own_rule, cost, tmask, visit, stamp, stack, mf[q], mt[q],
-                    ms[q], score[q], counters, q, prune,
+                    ms[q], score[q], counters, q, prune, forbid,
                 )  # fmt: skip
             else:
                 q = p + 1
                 cnt[q] = expand(
                     board, pos, npegs, q % 2 == 0, me, victim, players, jover, jland, nb, lock,
-                    jump_own, cost, visit, stamp, stack, mf[q], mt[q], ms[q], score[q],
+                    jump_own, cost, visit, stamp, stack, mf[q], mt[q], ms[q], score[q], forbid,
                 )  # fmt: skip
                 idx[q] = 0
                 alpha[q] = alpha[p]
@@ -473,7 +516,7 @@ def search_move(
 def search_probe(
     seed, board, pos, peg, npegs, me, victim, depth, jover, jland, nb, lock, jump_own, tgt,
     ntgt, players, own_rule, cost, packed, tmask, reach, last_from, last_to, dist, stalls,
-    prune,
+    prune, forbid=FORBID_NONE,
 ):  # fmt: skip
     """:func:`search_move` with the generator seeded ``seed`` and its own work arrays (the
     Python path: one decision)."""
@@ -482,5 +525,5 @@ def search_probe(
     return search_move(
         board, pos, peg, npegs, me, victim, depth, jover, jland, nb, lock, jump_own, tgt, ntgt,
         players, own_rule, cost, packed, tmask, reach, last_from, last_to, dist, stalls, work,
-        prune,
+        prune, forbid,
     )  # fmt: skip

@@ -11,7 +11,7 @@ JOBS ?= auto
 .PHONY: run test lint bench system-deps clean
 
 run: $(VENV)/.installed
-	@$(PY) -m plugins.halma.fast
+	@$(PY) -m plywright.plugins.halma.fast
 	@for variant in $(VARIANTS); do \
 	  echo "plywright build $$variant"; \
 	  $(VENV)/bin/plywright build --quiet "$$variant" || exit 1; \
@@ -25,6 +25,7 @@ test: $(VENV)/.installed-test system-deps
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) tools/mypy_tree.py >/dev/null
 	$(VENV)/bin/mypy
 
 bench: $(VENV)/.installed-test

@@ -16,10 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.registry import load_registry
-from generator.variant import load_variant
-from plugins.halma.artifacts import halma_build
-from plugins.halma.rulebook import rulebook_artifacts
+from plywright.plugins.halma.artifacts import halma_build
+from plywright.plugins.halma.rulebook import rulebook_artifacts
+from plywright.registry import load_registry
+from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ("halma-standard.toml", "halma-pro.toml")
@@ -59,7 +59,7 @@ def whole_build(example: Path, repeat: int = 3) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(repeat):
             began = time.perf_counter()
-            command = [sys.executable, "-m", "generator", "build", str(example), "--quiet"]
+            command = [sys.executable, "-m", "plywright", "build", str(example), "--quiet"]
             subprocess.run([*command, "--out", tmp], check=True)
             runs.append(time.perf_counter() - began)
     print(f"plywright build {example.name}: {statistics.median(runs):.2f} s (median of {repeat})")

@@ -9,7 +9,7 @@ shared machine.
    material-removal simulation, and the setup sheets (English and Latvian). Targets: nesting
    at most 15 s; G-code, simulation and setup sheet together at most 15 s. Asserted: the
    programs verify and nesting again gives the same layout.
-2. Sheets needed by today's rectangular grid (``generator.cad.nesting``, its cells off the
+2. Sheets needed by today's rectangular grid (``plywright.cad.nesting``, its cells off the
    clamp zones; the shelf rows for sets of several shapes) and by the nesting, with the yield
    (part area / sheet area) and the nesting's time. Asserted: never more sheets than the grid.
 """
@@ -28,16 +28,16 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.cam.artifacts import CamBuild  # noqa: E402
-from generator.cam.job import outline_cutter, plan_job  # noqa: E402
-from generator.cam.layout import part_gap  # noqa: E402
-from generator.cam.machine import DEFAULT_MACHINE  # noqa: E402
-from generator.cam.nest import grid_layout, nest  # noqa: E402
-from generator.cam.setup_sheet import write_setup_sheet  # noqa: E402
-from generator.cam.source import parts_of, variant_plans  # noqa: E402
-from generator.cam.verify import verify_program  # noqa: E402
-from generator.registry import load_registry  # noqa: E402
-from generator.variant import load_variant  # noqa: E402
+from plywright.cam.artifacts import CamBuild  # noqa: E402
+from plywright.cam.job import outline_cutter, plan_job  # noqa: E402
+from plywright.cam.layout import part_gap  # noqa: E402
+from plywright.cam.machine import DEFAULT_MACHINE  # noqa: E402
+from plywright.cam.nest import grid_layout, nest  # noqa: E402
+from plywright.cam.setup_sheet import write_setup_sheet  # noqa: E402
+from plywright.cam.source import parts_of, variant_plans  # noqa: E402
+from plywright.cam.verify import verify_program  # noqa: E402
+from plywright.registry import load_registry  # noqa: E402
+from plywright.variant import load_variant  # noqa: E402
 
 T = TypeVar("T")
 

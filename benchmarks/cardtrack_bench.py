@@ -29,12 +29,12 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from generator.api import AgentSpec
-from generator.engine import CHANCE
-from generator.simulate.playout import play_game
-from plugins.cardtrack.agents import AGENTS
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+from plywright.api import AgentSpec
+from plywright.engine import CHANCE
+from plywright.plugins.cardtrack.agents import AGENTS
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+from plywright.simulate.playout import play_game
 
 AGENT = {spec.name: spec for spec in AGENTS}
 Clock = Callable[[], float]

@@ -23,11 +23,11 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from generator.api import Agent, AgentSpec, SearchSettings
-from generator.engine import CHANCE
-from plugins.cardtrack.agents import AGENTS
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+from plywright.api import Agent, AgentSpec, SearchSettings
+from plywright.engine import CHANCE
+from plywright.plugins.cardtrack.agents import AGENTS
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
 
 AGENT = {spec.name: spec for spec in AGENTS}
 

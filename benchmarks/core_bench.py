@@ -27,7 +27,7 @@ def timed(args: list[str], repeat: int) -> list[float]:
 
 
 def main() -> None:
-    plywright = [sys.executable, "-m", "generator"]
+    plywright = [sys.executable, "-m", "plywright"]
     games = timed([*plywright, "games"], repeat=5)
     print(f"plywright games start-up: median {statistics.median(games):.3f} s (5 runs)")
     with tempfile.TemporaryDirectory() as tmp:

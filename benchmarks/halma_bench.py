@@ -30,16 +30,16 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from generator.api import AgentSpec
-from generator.simulate.playout import play_game
-from plugins.halma.agents import AGENTS
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, make_game
+from plywright.api import AgentSpec
+from plywright.plugins.halma.agents import AGENTS
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, make_game
+from plywright.simulate.playout import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 PERFT_SNIPPET = (
-    "from plugins.halma.options import HalmaRules\n"
-    "from plugins.halma.rules import make_game\n"
+    "from plywright.plugins.halma.options import HalmaRules\n"
+    "from plywright.plugins.halma.rules import make_game\n"
     "s = make_game(HalmaRules()).new_initial_state()\n"
     "print([s.perft(d) for d in range(1, 6)])\n"
 )
@@ -70,7 +70,7 @@ def perft_table(repeat: int) -> None:
             [sys.executable, "-c", PERFT_SNIPPET], check=True, cwd=ROOT, stdout=subprocess.DEVNULL
         ),
     )
-    cli = [sys.executable, "-m", "generator", "perft", "examples/halma-standard.toml"]
+    cli = [sys.executable, "-m", "plywright", "perft", "examples/halma-standard.toml"]
     via_cli = best_of(
         repeat,
         lambda: subprocess.run(

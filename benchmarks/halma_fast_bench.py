@@ -45,14 +45,14 @@ from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 
-from generator.simulate.playout import GameStats, play_game
-from generator.simulate.stats import wilson
-from generator.simulate.table import GameTable
-from plugins.halma.agents import AGENTS
-from plugins.halma.fast.lane import HalmaFastLane
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import make_game
-from plugins.halma.search import SEARCH, SEARCH_BUDGET
+from plywright.plugins.halma.agents import AGENTS
+from plywright.plugins.halma.fast.lane import HalmaFastLane
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import make_game
+from plywright.plugins.halma.search import SEARCH, SEARCH_BUDGET
+from plywright.simulate.playout import GameStats, play_game
+from plywright.simulate.stats import wilson
+from plywright.simulate.table import GameTable
 
 ROOT = Path(__file__).resolve().parents[1]
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
@@ -60,9 +60,9 @@ RULES = HalmaRules(n=4, players=2)
 Clock = Callable[[], float]
 PREAMBLE = (
     "from pathlib import Path\n"
-    "from generator.registry import load_registry\n"
-    "from generator.simulate.runner import resolve_agents\n"
-    "from generator.variant import load_variant\n"
+    "from plywright.registry import load_registry\n"
+    "from plywright.simulate.runner import resolve_agents\n"
+    "from plywright.variant import load_variant\n"
     "registry = load_registry()\n"
     "variant = load_variant(Path('examples/halma-standard.toml'), registry)\n"
     "agents = resolve_agents(registry, variant, 'greedy')\n"
@@ -70,12 +70,12 @@ PREAMBLE = (
 ONE_GAME = {
     "python": PREAMBLE
     + (
-        "from generator.simulate.playout import play_game\n"
+        "from plywright.simulate.playout import play_game\n"
         "play_game(variant.engine(), agents, 1, 0)\n"
     ),
     "fast": PREAMBLE
     + (
-        "from plugins.halma.fast.plugin import halma_fast_lane\n"
+        "from plywright.plugins.halma.fast.plugin import halma_fast_lane\n"
         "lane = halma_fast_lane(variant, agents)\n"
         "lane.warm()\n"
         "lane.play(1, [0])\n"

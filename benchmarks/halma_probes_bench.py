@@ -21,10 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.registry import load_registry
-from generator.variant import load_variant
-from plugins.halma.fast.lane import HalmaFastLane
-from plugins.halma.options import HalmaRules
+from plywright.plugins.halma.fast.lane import HalmaFastLane
+from plywright.plugins.halma.options import HalmaRules
+from plywright.registry import load_registry
+from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 LIMIT = 4000
@@ -32,7 +32,7 @@ LIMIT = 4000
 
 
 def two_seats(rules: HalmaRules) -> HalmaRules:
-    """The duel of the first two seats (as :func:`plugins.halma.duel.halma_duel`)."""
+    """The duel of the first two seats (as :func:`plywright.plugins.halma.duel.halma_duel`)."""
     points, targets = rules.seat_points(), rules.target_points()
     return HalmaRules.model_validate(
         {

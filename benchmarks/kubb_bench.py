@@ -14,8 +14,8 @@ time and of wall time (they differ when the machine is shared).
 ``--table N`` instead plays N seeded self-play games of ``--agent`` (default basic) for both
 presets and the three skill levels and prints game length in turns, batons, the first team's
 win rate, early-king losses, penalty kubbs, the share of turns with an advantage line and the
-first-baton figure of :mod:`plugins.kubb.throws` (field kubbs the first baton of a turn fells
-over the field kubbs standing at that baton, summed over every such turn of the N games).
+first-baton figure of :mod:`plywright.plugins.kubb.throws` (field kubbs the first baton of a turn
+fells over the field kubbs standing at that baton, summed over every such turn of the N games).
 """
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from generator.api import AgentSpec
-from generator.engine import CHANCE
-from generator.simulate.generic_agents import sample_chance
-from generator.simulate.playout import play_game
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import KubbGame, make_game
+from plywright.api import AgentSpec
+from plywright.engine import CHANCE
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import KubbGame, make_game
+from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.playout import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = {spec.name: spec for spec in AGENTS}
@@ -92,7 +92,7 @@ def check_wall(repeat: int) -> None:
     command = [
         sys.executable,
         "-m",
-        "generator",
+        "plywright",
         "check",
         "examples/kubb-seed.toml",
         "--games",

@@ -31,17 +31,17 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from generator.api import AgentSpec
-from generator.engine import CHANCE
-from generator.simulate.generic_agents import sample_chance
-from generator.simulate.playout import play_game
-from generator.simulate.stats import wilson
-from plugins.kubb import rules as kubb_rules
-from plugins.kubb import throws
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import KubbGame, KubbState, make_game
-from plugins.kubb.search import DEFAULT_BUDGET
+from plywright.api import AgentSpec
+from plywright.engine import CHANCE
+from plywright.plugins.kubb import rules as kubb_rules
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import KubbGame, KubbState, make_game
+from plywright.plugins.kubb.search import DEFAULT_BUDGET
+from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.playout import play_game
+from plywright.simulate.stats import wilson
 
 SPECS = {spec.name: spec for spec in AGENTS}
 PRESET_NAMES = ("seed", "world")

@@ -31,9 +31,9 @@ from typing import Any
 
 import httpx
 
-from generator.registry import Registry, load_registry
-from generator.variant import parse_variant
-from generator.web.forms import default_name, form_values
+from plywright.registry import Registry, load_registry
+from plywright.variant import parse_variant
+from plywright.web.forms import default_name, form_values
 
 GAMES = ("halma", "kubb", "cardtrack")
 EDITS = {
@@ -51,7 +51,7 @@ def running_server() -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     sock.close()
-    command = [sys.executable, "-m", "generator", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "plywright", "serve", "--port", str(port)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:

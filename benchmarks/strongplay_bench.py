@@ -22,12 +22,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.api import SearchSettings
-from generator.engine import CHANCE
-from generator.registry import load_registry
-from generator.simulate.generic_agents import sample_chance
-from generator.simulate.mcts import MctsAgent
-from generator.variant import load_variant
+from plywright.api import SearchSettings
+from plywright.engine import CHANCE
+from plywright.registry import load_registry
+from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.mcts import MctsAgent
+from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -63,7 +63,7 @@ def playouts_per_second(example: str) -> tuple[float, int]:
 
 def check_seconds(example: str, jobs: str | None = None) -> tuple[float, float]:
     """Wall and CPU seconds (the command and its workers) of ``plywright check example``."""
-    command = [sys.executable, "-m", "generator", "check", str(EXAMPLES / f"{example}.toml")]
+    command = [sys.executable, "-m", "plywright", "check", str(EXAMPLES / f"{example}.toml")]
     command += ["-q", "--jobs", jobs] if jobs else ["-q"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -82,7 +82,7 @@ def command_seconds(*args: str) -> tuple[float, int]:
     """The wall time and exit status of ``plywright ARGS`` (start-up included)."""
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "generator", *args, "-q"], check=False, capture_output=True
+        [sys.executable, "-m", "plywright", *args, "-q"], check=False, capture_output=True
     )
     return time.perf_counter() - started, done.returncode
 

@@ -32,10 +32,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from generator.registry import load_registry
-from generator.simulate.executors import open_backend
-from generator.sweep.outputs import csv_text
-from generator.sweep.run import Sweep, prepare_sweep, run_sweep
+from plywright.registry import load_registry
+from plywright.simulate.executors import open_backend
+from plywright.sweep.outputs import csv_text
+from plywright.sweep.run import Sweep, prepare_sweep, run_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 GRID = ("rules.players=2..6", "rules.target_lock=true,false", "rules.jump_own=true,false")

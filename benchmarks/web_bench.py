@@ -37,10 +37,10 @@ from pathlib import Path
 import httpx
 import uvicorn
 
-from generator.registry import load_registry
-from generator.variant import parse_variant
-from generator.web.app import create_app
-from generator.web.forms import default_name, form_values
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
+from plywright.web.app import create_app
+from plywright.web.forms import default_name, form_values
 
 ROOT = Path(__file__).resolve().parents[1]
 COLD_TARGET_MS = 1000.0
@@ -104,7 +104,7 @@ def cold_start() -> None:
     first = first_request("halma")
     began = time.perf_counter()
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--port", str(port)],
+        [sys.executable, "-m", "plywright", "serve", "--port", str(port)],
         env=env,
         stdout=subprocess.PIPE,
         text=True,

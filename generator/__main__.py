@@ -1,5 +1,5 @@
-"""``python -m generator`` runs the plywright command."""
+"""``python -m plywright`` runs the plywright command."""
 
-from generator.launch import main
+from plywright.launch import main
 
 main()

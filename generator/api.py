@@ -1,6 +1,6 @@
 """Everything a game plugin hands to the core: game definitions, agents, checks, artifacts.
 
-A plugin module implements hooks from :mod:`generator.hookspecs` with :data:`hookimpl` and
+A plugin module implements hooks from :mod:`plywright.hookspecs` with :data:`hookimpl` and
 registers values of the types below through the collector each hook receives.
 """
 
@@ -27,13 +27,13 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from generator.engine import Game, Outcome, State
+from plywright.engine import Game, Outcome, State
 
 if TYPE_CHECKING:
-    from generator.scenarios import Scenarios
-    from generator.simulate.fastlane import FastLane
-    from generator.simulate.report_types import StaticCheckEntry
-    from generator.variant import Variant
+    from plywright.scenarios import Scenarios
+    from plywright.simulate.fastlane import FastLane
+    from plywright.simulate.report_types import StaticCheckEntry
+    from plywright.variant import Variant
 
 PROJECT = "plywright"
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -353,16 +353,16 @@ ArtifactMaker = Callable[["Variant"], Sequence["Artifact"]]
 FastLaneFinder = Callable[["Variant", "tuple[AgentSpec, ...]"], "FastLane | None"]
 """``fast_lane(variant, agents)``: a compiled batch simulator of the variant played by
 ``agents`` (one for every seat, or one per seat), or ``None`` when it covers not exactly these
-agents. Answer quickly: compile nothing here (see :mod:`generator.simulate.fastlane`)."""
+agents. Answer quickly: compile nothing here (see :mod:`plywright.simulate.fastlane`)."""
 RecordChecker = Callable[[Sequence[Mapping[str, Any]]], Outcome]
 """``record_checker(lines)``: replay a game record (header, action lines, result line)
-against the rules and return its outcome; raise :class:`generator.records.RecordError` naming
+against the rules and return its outcome; raise :class:`plywright.records.RecordError` naming
 the first bad line."""
 DuelMaker = Callable[["Variant", int, int], "Duel | None"]
 """``duel(variant, spoiler, victim)``: the variant reduced to those two of its seats, everything
 else as it was (for halma: the same board with only the two points occupied), or ``None`` when
 the game has no such reduction. The lock-out test of the spoiler probes with three or more
-seats plays it (:mod:`generator.simulate.strongplay`)."""
+seats plays it (:mod:`plywright.simulate.strongplay`)."""
 
 
 @dataclass(frozen=True)
@@ -430,7 +430,7 @@ class GameDefinition:
     """Kinds of move the restricted-play probe forbids to one seat at a time (``None``: no
     restricted-play probe)."""
     scenarios: Scenarios | None = None
-    """The game's executable rules (:mod:`generator.scenarios`): scenario files its engine
+    """The game's executable rules (:mod:`plywright.scenarios`): scenario files its engine
     plays in the tests and its rulebooks draw their worked examples from (``None``: none)."""
     designer: Path | None = None
     """The designer's words for the game: a TOML file in the plugin's package (like its

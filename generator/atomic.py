@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from generator.errors import InputError, cut
+from plywright.errors import InputError, cut
 
 SHOWN_PATH = 200
 """Characters of a path a message quotes at most."""

@@ -30,11 +30,11 @@ from pathlib import Path, PurePosixPath
 from types import FrameType
 from typing import Any
 
-from generator.api import Artifact
-from generator.checks import static_checks
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.variant import Variant
+from plywright.api import Artifact
+from plywright.checks import static_checks
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.variant import Variant
 
 if sys.platform != "win32":
     import fcntl

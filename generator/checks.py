@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.api import StaticCheck
-from generator.registry import Registry
-from generator.variant import Variant
+from plywright.api import StaticCheck
+from plywright.registry import Registry
+from plywright.variant import Variant
 
 
 def static_checks(registry: Registry, variant: Variant) -> list[StaticCheck]:

@@ -1,4 +1,4 @@
-"""The ``plywright`` command (also ``python -m generator``).
+"""The ``plywright`` command (also ``python -m plywright``).
 
 Exit status: 0 success (``check``: playable), 1 failure (``check``: unplayable, failed build),
 2 bad input (unreadable or invalid variant, unknown game, bad option) with one line naming
@@ -35,13 +35,13 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from generator.errors import BackendLost, InputError, excerpt, fit
+from plywright.errors import BackendLost, InputError, excerpt, fit
 
 if TYPE_CHECKING:  # imported when first used: the interrupt handlers are installed sooner
-    from generator.api import AgentSpec, Artifact, GameDefinition
-    from generator.registry import Registry
-    from generator.simulate.report_types import CheckReport
-    from generator.variant import Variant
+    from plywright.api import AgentSpec, Artifact, GameDefinition
+    from plywright.registry import Registry
+    from plywright.simulate.report_types import CheckReport
+    from plywright.variant import Variant
 
 EXIT_BAD_INPUT = 2
 PIPE_WIDTH = 10_000
@@ -56,13 +56,13 @@ def _console() -> Console:
 
 
 def _registry() -> Registry:
-    from generator.registry import load_registry
+    from plywright.registry import load_registry
 
     return load_registry()
 
 
 def _load(path: str) -> tuple[Registry, Variant]:
-    from generator.variant import load_variant
+    from plywright.variant import load_variant
 
     registry = _registry()
     return registry, load_variant(Path(path), registry)
@@ -151,7 +151,7 @@ def games() -> None:
 @click.option("--preset", "-p", default=None, help="Preset to start from.")
 def new(game: str, preset: str | None) -> None:
     """Print a complete, commented variant file for GAME."""
-    from generator.template import variant_template
+    from plywright.template import variant_template
 
     registry = _registry()
     if game not in registry.games:
@@ -197,14 +197,14 @@ def build(
     --machine or --batch the CAM job is written too (cam/*.ngc, cam/tools.tbl, cam/job.json);
     parts the machine cannot make are bad input (exit 2, naming the profile's field).
     """
-    from generator.atomic import check_folder_target
-    from generator.build import BuildError, collect_artifacts, select
-    from generator.build import build as run_build
+    from plywright.atomic import check_folder_target
+    from plywright.build import BuildError, collect_artifacts, select
+    from plywright.build import build as run_build
 
     kinds = _only_kinds(only)
     machine = None
     if machine_file is not None or batch is not None:
-        from generator.cam.machine import load_machine
+        from plywright.cam.machine import load_machine
 
         machine = load_machine(Path(machine_file) if machine_file else None)
     registry, loaded = _load(variant)
@@ -213,7 +213,7 @@ def build(
     extra: list[Artifact] = []
     summary = None
     if machine is not None:
-        from generator.cam.artifacts import cam_build
+        from plywright.cam.artifacts import cam_build
 
         cam = cam_build(loaded, machine, machine_file or "built-in machine profile", batch)
         extra, summary = cam.artifacts(), {"cam": cam.summary()}
@@ -244,7 +244,7 @@ def machine() -> None:
 @machine.command("new")
 def machine_new() -> None:
     """Print a complete, commented machine profile (the built-in one)."""
-    from generator.cam.machine import machine_template
+    from plywright.cam.machine import machine_template
 
     click.echo(machine_template(), nl=False)
 
@@ -255,7 +255,7 @@ def _static_gate(
     """Stop ``command`` (exit 1) when a static check finds ``variant`` unmakeable, unless
     ``force``: the failed checks' lines (every one, or only the errors that stop it), then one
     line naming the errors. ``build`` keeps the previous build."""
-    from generator.checks import static_gate
+    from plywright.checks import static_gate
 
     gate = static_gate(registry, variant, force=force)
     shown = gate.failed if every_failure else gate.errors if gate.refused else ()
@@ -356,11 +356,11 @@ def check(
     A variant with static-check errors (a mat no printer takes, holes that overlap...) is
     refused before any game unless --force is given: it could not be made as it is.
     """
-    from generator import atomic
-    from generator.report.document import check_report_path
-    from generator.simulate.executors import check_scheduler
-    from generator.simulate.runner import planned_games, run_check
-    from generator.simulate.table import GameTable
+    from plywright import atomic
+    from plywright.report.document import check_report_path
+    from plywright.simulate.executors import check_scheduler
+    from plywright.simulate.runner import planned_games, run_check
+    from plywright.simulate.table import GameTable
 
     registry, loaded = _load(variant)
     # every output path is checked before the first game (a bad one is found in a second,
@@ -379,8 +379,8 @@ def check(
     if probe_games is not None:
         loaded = replace(loaded, check=loaded.check.model_copy(update={"probe_games": probe_games}))
     if not quiet:
-        from generator.simulate.estimate import check_outline, outline_lines
-        from generator.simulate.runner import default_jobs
+        from plywright.simulate.estimate import check_outline, outline_lines
+        from plywright.simulate.runner import default_jobs
 
         outline = check_outline(registry, loaded, count, agent, probes, jobs or default_jobs())
         for line in outline_lines(outline, budget if budget is not None else loaded.check.budget):
@@ -407,7 +407,7 @@ def check(
     if json_path:
         atomic.write_text(Path(json_path), json.dumps(report, indent=2) + "\n")
     if report_path:
-        from generator.report.check import write_check_report
+        from plywright.report.check import write_check_report
 
         write_check_report(Path(report_path), report, loaded, stats[0])
     _print_report(report, loaded)
@@ -440,7 +440,7 @@ def _print_report(report: CheckReport, variant: Variant) -> None:
         if not static["ok"]:
             line = f"  [{static['severity']}] {static['name']}: {static['message']}"
             console.print(line, markup=False)
-    from generator.report.rows import confidence_label, metric_rows
+    from plywright.report.rows import confidence_label, metric_rows
 
     for note in report.get("notes", []):
         console.print(f"  note: {note}", markup=False)
@@ -448,7 +448,7 @@ def _print_report(report: CheckReport, variant: Variant) -> None:
     for row in metric_rows(report["metrics"]):
         table.add_row(*row.cells)
     console.print(table)
-    from generator.report.rows import probe_rows, skill_rows, strong_rows
+    from plywright.report.rows import probe_rows, skill_rows, strong_rows
 
     if report["metrics"].get("skill"):
         ladder = Table("agent", "against", "games", "win rate", confidence_label(report), "beats")
@@ -526,13 +526,13 @@ def sweep(
 ) -> None:
     """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
     report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
-    from generator.atomic import check_folder_target
-    from generator.simulate import strongplay
-    from generator.simulate.executors import check_scheduler, open_backend
-    from generator.simulate.runner import default_jobs
-    from generator.sweep.grid import shown
-    from generator.sweep.outputs import write_outputs
-    from generator.sweep.run import prepare_sweep, run_sweep, sweep_games
+    from plywright.atomic import check_folder_target
+    from plywright.simulate import strongplay
+    from plywright.simulate.executors import check_scheduler, open_backend
+    from plywright.simulate.runner import default_jobs
+    from plywright.sweep.grid import shown
+    from plywright.sweep.outputs import write_outputs
+    from plywright.sweep.run import prepare_sweep, run_sweep, sweep_games
 
     registry = _registry()
     if scheduler:
@@ -562,7 +562,7 @@ def sweep(
 @click.option("--depth", "-d", type=click.IntRange(1, 12), required=True, help="Plies to count.")
 def perft(variant: str, depth: int) -> None:
     """Count legal-move tree leaves per depth: DEPTH<TAB>COUNT<TAB>SECONDS."""
-    from generator.simulate.perft import perft_lines
+    from plywright.simulate.perft import perft_lines
 
     _, loaded = _load(variant)
     for d, count, seconds in perft_lines(loaded.engine(), depth):
@@ -574,7 +574,7 @@ def perft(variant: str, depth: int) -> None:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 def serve(host: str, port: int) -> None:
     """The variant designer in the browser (localhost by default)."""
-    from generator.web.serve import serve as run_server
+    from plywright.web.serve import serve as run_server
 
     run_server(host, port)
 
@@ -642,8 +642,8 @@ class _Interrupts:
 
 def _interrupted(exc: BaseException, args: Sequence[str]) -> str:
     """The one line said when the command was interrupted, whatever became of the interrupt."""
-    from generator.build import InterruptedAfterSwap
-    from generator.errors import Interrupted
+    from plywright.build import InterruptedAfterSwap
+    from plywright.errors import Interrupted
 
     seen: set[int] = set()
     cause: BaseException | None = exc
@@ -680,7 +680,7 @@ does not come back as a 5 MB line."""
 
 
 def _say(line: str) -> None:
-    """Write one error line to stderr, within :data:`MAX_LINE` (:func:`generator.errors.fit`)."""
+    """Write one error line to stderr, within :data:`MAX_LINE` (:func:`plywright.errors.fit`)."""
     click.echo(fit(line, MAX_LINE - 1), err=True)
 
 

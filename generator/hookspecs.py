@@ -1,12 +1,12 @@
 """The plugin contract: hook specifications every plywright plugin may implement.
 
-Plugins are modules (or objects) with functions marked ``@hookimpl`` (from :mod:`generator.api`)
+Plugins are modules (or objects) with functions marked ``@hookimpl`` (from :mod:`plywright.api`)
 and are found through the ``plywright`` entry-point group, built-ins included (or named by
 import path in ``PLYWRIGHT_PLUGINS``). Registration hooks receive a *collector*: call it once
 per thing you contribute.
 
 A game's own behaviour (static checks, artifacts, fast lane, record checker) is not a hook: it
-hangs on the game's :class:`~generator.api.GameDefinition`, and the core calls it for that
+hangs on the game's :class:`~plywright.api.GameDefinition`, and the core calls it for that
 game's variants only. The one hook that sees every variant, :func:`plywright_artifacts`, is for
 cross-cutting plugins that add files to any game's build.
 """
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import pluggy
 
-from generator.api import PROJECT, AgentRegistrar, Artifact, GameRegistrar
+from plywright.api import PROJECT, AgentRegistrar, Artifact, GameRegistrar
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 

@@ -1,6 +1,6 @@
 """The ``plywright`` entry point: catches SIGINT and SIGTERM from the first moment, before the
 CLI's imports (click, rich) run, so an early Ctrl-C ends with one line and exit status 130
-(143 for SIGTERM), never a traceback. Everything else is :func:`generator.cli.main`."""
+(143 for SIGTERM), never a traceback. Everything else is :func:`plywright.cli.main`."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def main() -> None:
         if signal.getsignal(sig) != signal.SIG_IGN:  # nohup and background jobs stay deaf
             previous[sig] = signal.signal(sig, hold)
     try:
-        from generator import cli
+        from plywright import cli
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

@@ -2,10 +2,10 @@
 
 A plugin keeps its texts in TOML tables (``[meta] title = "…"`` is the key ``meta.title``) and
 subclasses :class:`Texts` with its folder; the core's print furniture does the same
-(:mod:`generator.print.furniture`). A :class:`Texts` may also read further folders (``also``):
+(:mod:`plywright.print.furniture`). A :class:`Texts` may also read further folders (``also``):
 a key or a language its own folder lacks comes from the first of them that has it — this is
 how a plugin's locale file adds a language to the core furniture. Every text goes through
-:func:`generator.typography.typeset` as it is read (and again once filled in), so each
+:func:`plywright.typography.typeset` as it is read (and again once filled in), so each
 language's quotes, dashes and no-break spaces are applied in this one place.
 :func:`plural_category` (CLDR rules, through Babel) picks the noun form that goes with a count
 (``[nouns.<noun>]`` tables with one key per category the language uses, e.g. lv ``zero``,
@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from babel import Locale
 from babel.lists import format_list
 
-from generator.typography import typeset
+from plywright.typography import typeset
 
 
 def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, str]:

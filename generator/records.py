@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import atomic
-from generator.engine import CHANCE, Game, Outcome, State, own_record
-from generator.errors import InputError
+from plywright import atomic
+from plywright.engine import CHANCE, Game, Outcome, State, own_record
+from plywright.errors import InputError
 
 LOCK_NAME = ".plywright-records.lock"
 """The lock file of a records folder while a run writes into it."""
@@ -76,7 +76,7 @@ class RecordBuilder:
     The header is ``header`` (the core's keys), ``game_index`` (when given) and the game's
     ``record_header()``. :meth:`add` notes an action before it is applied:
     ``{"player": p, ...}`` or ``{"chance": true, ...}`` with the state's ``action_record``,
-    unless the state writes its own record (:class:`~generator.engine.WritesOwnRecord`).
+    unless the state writes its own record (:class:`~plywright.engine.WritesOwnRecord`).
     :meth:`finish` appends the own record's lines and result line, or the core's result line
     (:func:`result_line`); a game cut short (not terminal) always ends with the core's."""
 

@@ -17,8 +17,8 @@ from typing import TypeGuard
 
 import pluggy
 
-from generator import hookspecs
-from generator.api import PROJECT, AgentSpec, GameDefinition
+from plywright import hookspecs
+from plywright.api import PROJECT, AgentSpec, GameDefinition
 
 DISABLE_ENV = "PLYWRIGHT_DISABLE_PLUGINS"
 PLUGINS_ENV = "PLYWRIGHT_PLUGINS"
@@ -167,7 +167,7 @@ def load_registry(
     """A fresh registry: the core agents, every entry-point plugin, the modules named in
     ``PLYWRIGHT_PLUGINS`` (under their import path), then ``extra_plugins``. A module loaded
     twice (an installed plugin also named by path) registers once."""
-    from generator.simulate import generic_agents
+    from plywright.simulate import generic_agents
 
     registry = Registry(new_plugin_manager())
     blocked = disabled_plugins()

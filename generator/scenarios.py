@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError
 
-from generator.api import StrictModel
+from plywright.api import StrictModel
 
 SCENARIO_ID = r"^[a-z0-9][a-z0-9-]{0,63}$"
 
@@ -253,7 +253,7 @@ def replay(definition: Any, scenario_id: str, base: StrictModel | None = None) -
     """What a print draws a worked example from: the game's scenario ``scenario_id`` played
     by its engine (under ``base``, a variant's rules, when given) and found as written.
 
-    ``definition`` is the game's :class:`~generator.api.GameDefinition`; a book whose example
+    ``definition`` is the game's :class:`~plywright.api.GameDefinition`; a book whose example
     the engine no longer plays fails its build with the scenario's name and the difference.
     """
     scenarios: Scenarios | None = definition.scenarios

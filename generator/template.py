@@ -9,8 +9,8 @@ import annotated_types
 import tomli_w
 from pydantic.fields import FieldInfo
 
-from generator.api import CheckOptions, GameDefinition, StrictModel
-from generator.variant import TABLES, merged_tables
+from plywright.api import CheckOptions, GameDefinition, StrictModel
+from plywright.variant import TABLES, merged_tables
 
 
 def allowed_values(field: FieldInfo) -> str:

@@ -16,10 +16,10 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from generator.api import CheckOptions, GameDefinition, PrintOptions, StrictModel
-from generator.engine import Game
-from generator.errors import InputError, cut, excerpt
-from generator.registry import Registry
+from plywright.api import CheckOptions, GameDefinition, PrintOptions, StrictModel
+from plywright.engine import Game
+from plywright.errors import InputError, cut, excerpt
+from plywright.registry import Registry
 
 TABLES = ("rules", "production", "print", "check")
 TOP_LEVEL = ("game", "name", "preset", *TABLES)
@@ -290,7 +290,7 @@ def _check_logo(variant: Variant) -> None:
     """A publisher's logo must be a readable SVG before any work starts."""
     if variant.print.publisher is None or variant.print.publisher.logo is None:
         return
-    from generator.print.publisher import variant_mark
+    from plywright.print.publisher import variant_mark
 
     try:
         variant_mark(variant)
@@ -303,7 +303,7 @@ def _check_agents(registry: Registry, variant: Variant) -> None:
     needs: one validation path, so ``build``, ``check``, ``sweep`` and the designer refuse the
     same files (the defaults, '', are the game's own agents)."""
     if variant.check.agent:
-        from generator.simulate.runner import agent_spec, resolve_agents
+        from plywright.simulate.runner import agent_spec, resolve_agents
 
         if "," in variant.check.agent:  # one per seat: the engine says how many seats
             resolve_agents(registry, variant, None)
@@ -312,6 +312,6 @@ def _check_agents(registry: Registry, variant: Variant) -> None:
                 registry, variant.game, variant.check.agent.strip(), "[check] agent", variant.source
             )
     if variant.check.strong_agent:
-        from generator.simulate.strongplay import strong_agent
+        from plywright.simulate.strongplay import strong_agent
 
         strong_agent(registry, variant)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import settings
 
 import sample_games
-from generator.registry import Registry, load_registry
+from plywright.registry import Registry, load_registry
 
 # Property tests are reproducible by default (the same examples on every run, so CI never
 # flickers); HYPOTHESIS_PROFILE=explore searches new examples on each run. No deadline: on a
@@ -37,13 +37,13 @@ CliRunner = Callable[..., subprocess.CompletedProcess[str]]
 
 @pytest.fixture
 def run_cli(tmp_path: Path) -> CliRunner:
-    """Run ``python -m generator ARGS`` in ``tmp_path``; returns the completed process."""
+    """Run ``python -m plywright ARGS`` in ``tmp_path``; returns the completed process."""
 
     def run(
         *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
     ) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [sys.executable, "-m", "generator", *args],
+            [sys.executable, "-m", "plywright", *args],
             cwd=cwd or tmp_path,
             env={**os.environ, **(env or {})},
             capture_output=True,

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator.build import build, collect_artifacts, select
-from generator.errors import InputError
-from generator.registry import Registry, load_registry
-from generator.variant import Variant, load_variant
+from plywright.build import build, collect_artifacts, select
+from plywright.errors import InputError
+from plywright.registry import Registry, load_registry
+from plywright.variant import Variant, load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

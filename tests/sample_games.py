@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.api import (
+from plywright.api import (
     Artifact,
     GameDefinition,
     GameRegistrar,
@@ -21,7 +21,7 @@ from generator.api import (
     StrictModel,
     hookimpl,
 )
-from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
+from plywright.engine import CHANCE, TERMINAL, GameInfo, Outcome
 
 ADVANCE, DISCARD = 0, 1
 VALUES = (1, 2, 3)

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.api import GameDefinition, GameRegistrar, Restrictable, StrictModel, hookimpl
-from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
+from plywright.api import GameDefinition, GameRegistrar, Restrictable, StrictModel, hookimpl
+from plywright.engine import CHANCE, TERMINAL, GameInfo, Outcome
 
 STEP, BLOCK = 0, 1
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("generator", "plugins")
+PACKAGES = {"generator": "plywright", "plugins": "plywright.plugins"}
+"""The project's folders and their import names (see setup.py)."""
 
 
 @dataclass(frozen=True)
@@ -33,10 +34,11 @@ class Imports:
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
-    if parts[-1] == "__init__":
+    """The import name of the module at ``path`` (its folder mapped by :data:`PACKAGES`)."""
+    folder, *parts = path.relative_to(root).with_suffix("").parts
+    if parts and parts[-1] == "__init__":
         parts.pop()
-    return ".".join(parts)
+    return ".".join([PACKAGES[folder], *parts])
 
 
 def project_modules(root: Path = ROOT) -> dict[str, Path]:

@@ -1,6 +1,6 @@
 """DXF writer for machining plans (ezdxf).
 
-One layer per operation (named after it, coloured by :data:`generator.cad.plan.STYLES`, with
+One layer per operation (named after it, coloured by :data:`plywright.cad.plan.STYLES`, with
 the operation described in the layer description), holes as CIRCLE entities, outlines as
 closed LWPOLYLINEs with bulges for arcs, notes as TEXT. DXF R2000, ``$INSUNITS`` = mm.
 
@@ -18,7 +18,7 @@ import ezdxf
 from ezdxf import units
 from ezdxf.document import Drawing
 
-from generator.cad.plan import STYLES, Circle, MachiningPlan, Operation, Polyline, Text
+from plywright.cad.plan import STYLES, Circle, MachiningPlan, Operation, Polyline, Text
 
 DXF_VERSION = "R2000"
 

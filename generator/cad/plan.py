@@ -26,7 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from generator.cad.geometry2d import (
+from plywright.cad.geometry2d import (
     Bounds,
     Point,
     circle_polyline,
@@ -109,7 +109,7 @@ class Circle:
 
 @dataclass(frozen=True)
 class Polyline:
-    """Vertices with one bulge each (see :mod:`generator.cad.geometry2d`)."""
+    """Vertices with one bulge each (see :mod:`plywright.cad.geometry2d`)."""
 
     points: tuple[Point, ...]
     bulges: tuple[float, ...]

@@ -22,8 +22,8 @@ from collections.abc import Sequence
 
 import cadquery as cq
 
-from generator.cad.geometry2d import Arc, Point, polyline_segments
-from generator.cad.plan import Circle, Entity, MachiningPlan, Operation, Polyline
+from plywright.cad.geometry2d import Arc, Point, polyline_segments
+from plywright.cad.plan import Circle, Entity, MachiningPlan, Operation, Polyline
 
 OVERCUT = 0.1
 """Tool bodies reach this far past the faces they open, so no face is coincident."""

@@ -17,18 +17,18 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.api import Artifact
-from generator.cam.checks import CamProblem
-from generator.cam.estimate import JobTime, sheet_times
-from generator.cam.job import CamJob, plan_job
-from generator.cam.machine import Machine
-from generator.cam.setup_sheet import sheet_languages, write_setup_sheet
-from generator.cam.source import parts_of, variant_plans
-from generator.errors import InputError
-from generator.print.publisher import PublisherMark, variant_mark
+from plywright.api import Artifact
+from plywright.cam.checks import CamProblem
+from plywright.cam.estimate import JobTime, sheet_times
+from plywright.cam.job import CamJob, plan_job
+from plywright.cam.machine import Machine
+from plywright.cam.setup_sheet import sheet_languages, write_setup_sheet
+from plywright.cam.source import parts_of, variant_plans
+from plywright.errors import InputError
+from plywright.print.publisher import PublisherMark, variant_mark
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.cad.plan import Circle, Operation
-from generator.cam.machine import Machine, Tool
-from generator.cam.source import Part
-from generator.cam.toolpath import ToolChoice
-from generator.errors import InputError
+from plywright.cad.plan import Circle, Operation
+from plywright.cam.machine import Machine, Tool
+from plywright.cam.source import Part
+from plywright.cam.toolpath import ToolChoice
+from plywright.errors import InputError
 
 MATCH = 0.02
 """Largest difference (mm) between a drill and the hole it drills."""

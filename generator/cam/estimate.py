@@ -16,9 +16,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.cam.machine import Machine
-from generator.cam.post import RETRACT_CLEARANCE
-from generator.cam.toolpath import Cycle, Job, Move
+from plywright.cam.machine import Machine
+from plywright.cam.post import RETRACT_CLEARANCE
+from plywright.cam.toolpath import Cycle, Job, Move
 
 JUNCTION_DEVIATION = 0.01
 """mm: how far a corner may be rounded at speed (GRBL's default $11)."""

@@ -1,7 +1,7 @@
 """A CAM job: ``batch`` sets of a variant's router parts on sheets, one program per sheet.
 
-:func:`plan_job` checks the parts against the machine (:mod:`generator.cam.checks`), lays
-them out (:mod:`generator.cam.layout`; parts of different thickness never share a sheet),
+:func:`plan_job` checks the parts against the machine (:mod:`plywright.cam.checks`), lays
+them out (:mod:`plywright.cam.layout`; parts of different thickness never share a sheet),
 builds each sheet's jobs and writes its program in the machine's dialect.
 """
 
@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.cam.checks import CamProblem, check_parts
-from generator.cam.layout import Placement, Sheet, make_sheet, part_gap, shelf_layout
-from generator.cam.machine import Machine, Tool
-from generator.cam.nest import nest
-from generator.cam.post import gcode, tool_table
-from generator.cam.source import Part
-from generator.cam.toolpath import Job, ToolChoice, sheet_jobs
+from plywright.cam.checks import CamProblem, check_parts
+from plywright.cam.layout import Placement, Sheet, make_sheet, part_gap, shelf_layout
+from plywright.cam.machine import Machine, Tool
+from plywright.cam.nest import nest
+from plywright.cam.post import gcode, tool_table
+from plywright.cam.source import Part
+from plywright.cam.toolpath import Job, ToolChoice, sheet_jobs
 
 
 @dataclass(frozen=True)
@@ -73,7 +73,7 @@ def plan_job(
     layouts: Sequence[Sequence[tuple[int, float, float, float]]] | None = None,
     nesting: bool = False,
 ) -> CamJob:
-    """``batch`` copies of ``parts`` on sheets: nested (:mod:`generator.cam.nest`) when
+    """``batch`` copies of ``parts`` on sheets: nested (:mod:`plywright.cam.nest`) when
     ``nesting``, else in shelf rows. ``layouts`` (placements as ``(part, angle, dx, dy)``
     per sheet, parts indexed over the batch) replaces both."""
     choice = check_parts(parts, machine)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
-from generator.cad.geometry2d import Point
-from generator.cad.plan import Circle, Entity, MachiningPlan, Operation, Polyline
-from generator.cam.machine import Machine
-from generator.cam.source import Part
+from plywright.cad.geometry2d import Point
+from plywright.cad.plan import Circle, Entity, MachiningPlan, Operation, Polyline
+from plywright.cam.machine import Machine
+from plywright.cam.source import Part
 
 
 @dataclass(frozen=True)

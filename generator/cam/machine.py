@@ -3,10 +3,10 @@
 A profile belongs to the workshop, not to a variant: ``plywright build --machine FILE`` reads
 one (a TOML file; ``plywright machine new`` prints a commented one), and without a file the
 built-in :data:`DEFAULT_MACHINE` applies. It is validated as strictly as a variant file (the
-project's :class:`~generator.api.StrictModel`: unknown fields are errors, nothing coerced),
+project's :class:`~plywright.api.StrictModel`: unknown fields are errors, nothing coerced),
 and what a profile says about itself is checked when it is read (unique tool ids, feeds within
 the machine's maximum, speeds within the spindle's range, tools named in ``[use]`` that exist):
-a bad profile is an :class:`~generator.errors.InputError` naming the file and the field.
+a bad profile is an :class:`~plywright.errors.InputError` naming the file and the field.
 
 Units: mm, mm/min for feeds, mm/s² for acceleration, rpm, degrees. Sheet coordinates have
 their origin at the sheet's lower-left corner (the program's zero point), X right, Y up,
@@ -22,9 +22,9 @@ from typing import Literal
 import tomli_w
 from pydantic import Field, ValidationError, model_validator
 
-from generator.api import StrictModel
-from generator.errors import InputError
-from generator.variant import check_depth, format_validation_error, read_variant_file
+from plywright.api import StrictModel
+from plywright.errors import InputError
+from plywright.variant import check_depth, format_validation_error, read_variant_file
 
 ToolKind = Literal["end-mill", "drill", "v-bit", "chamfer"]
 Post = Literal["linuxcnc", "grbl"]
@@ -353,7 +353,7 @@ def _value(value: object) -> str:
 
 
 def _fields(model: StrictModel) -> list[str]:
-    from generator.template import allowed_values
+    from plywright.template import allowed_values
 
     lines = []
     dumped = model.model_dump(mode="json")

@@ -3,7 +3,7 @@ rectangular grid needs.
 
 A batch repeats one set, so every sheet gets the same **pattern**: for ``s`` sheets, each
 shape's share (its count over ``s``, rounded up) is nested once on one sheet by spyrrow
-(:mod:`generator.cam.search`), then stamped on every sheet, the last ones taking the
+(:mod:`plywright.cam.search`), then stamped on every sheet, the last ones taking the
 pattern's first places only. A shape is an outline up to a translation, so parts drawn apart
 in the DXF but alike take each other's places. Sheet counts are tried from one below the
 grid's down, until a pattern does not fit; with none fitting, the grid's own count (on a tie
@@ -19,7 +19,7 @@ with the real outlines (gap, usable box, clamps) before it is used.
 
 The layout is a pure function of the parts and the machine: the search is seeded and on one
 thread, and every decision is taken on its reports in their order, never on the clock (see
-:mod:`generator.cam.search`); a search that ran as long as its time limit (:data:`SECONDS` a
+:mod:`plywright.cam.search`); a search that ran as long as its time limit (:data:`SECONDS` a
 phase) is not used, the grid is. The layout is recorded in ``cam/job.json``. Without
 ``--batch`` parts are laid out in rows.
 """
@@ -34,11 +34,11 @@ import numpy as np
 from shapely import STRtree, affinity
 from shapely.geometry import Polygon, box
 
-from generator.cad.nesting import grid_cells
-from generator.cam.layout import Placement, keep_out, place_outline, shelf_layout, usable_box
-from generator.cam.machine import Machine
-from generator.cam.search import Item, Layout, Unrepeatable, search
-from generator.cam.source import Part
+from plywright.cad.nesting import grid_cells
+from plywright.cam.layout import Placement, keep_out, place_outline, shelf_layout, usable_box
+from plywright.cam.machine import Machine
+from plywright.cam.search import Item, Layout, Unrepeatable, search
+from plywright.cam.source import Part
 
 SECONDS = 600
 """spyrrow's time limit for each phase of one search: far beyond where a search is stopped
@@ -275,7 +275,7 @@ def spyrrow_layout(
 
 
 def grid_layout(parts: Sequence[Part], machine: Machine, gap: float) -> list[list[Placement]]:
-    """Today's rectangular grid (``generator.cad.nesting``) for parts of one shape: the cells
+    """Today's rectangular grid (``plywright.cad.nesting``) for parts of one shape: the cells
     off the clamp zones, filled in order; other sets fall back to the shelf layout."""
     if len(shapes_of(parts)) != 1:
         return shelf_layout(parts, machine, gap)

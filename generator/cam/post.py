@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.cam.machine import Machine, Tool
-from generator.cam.toolpath import Cycle, Job, Move
+from plywright.cam.machine import Machine, Tool
+from plywright.cam.toolpath import Cycle, Job, Move
 
 RETRACT_CLEARANCE = 0.254
 """How far above the last depth a written-out peck rapids back down (LinuxCNC's G83 value)."""

@@ -3,7 +3,7 @@
 spyrrow (0.9) has no iteration budget and no target width, only time limits, and a search to
 its own end (exploration until ten failed attempts in a row, then compression) spends most of
 its time shrinking a strip that already fits the sheet. So the search runs in a process of its
-own (:mod:`generator.cam.sparrow_worker`) that streams spyrrow's progress reports in the order
+own (:mod:`plywright.cam.sparrow_worker`) that streams spyrrow's progress reports in the order
 they were made, and :func:`search` reads them until ``accept`` takes a layout, or gives up
 after ``give_up`` failed attempts in a row since the last feasible layout, then ends the
 process.

@@ -19,14 +19,14 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm as MM
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
-from generator.locales import Texts
-from generator.print.canvas import DocumentInfo, build_pdf
-from generator.print.flowables import Diagram, data_table, make_table, new_drawing
-from generator.print.fonts import register_fonts
-from generator.print.styles import Styles, make_styles, text_width
+from plywright.locales import Texts
+from plywright.print.canvas import DocumentInfo, build_pdf
+from plywright.print.flowables import Diagram, data_table, make_table, new_drawing
+from plywright.print.fonts import register_fonts
+from plywright.print.styles import Styles, make_styles, text_width
 
 if TYPE_CHECKING:
-    from generator.cam.artifacts import CamBuild
+    from plywright.cam.artifacts import CamBuild
 
 LANGUAGES = ("en", "lv", "nl", "uk")
 

@@ -1,8 +1,8 @@
 """The parts a router cuts, read back from the build's DXF (the machining plan as written).
 
 Every ``cad/dxf`` artifact of a variant is written to a scratch folder by its own writer and
-read back with ezdxf: one :class:`~generator.cad.plan.Operation` per layer. A layer's name
-states the operation (:func:`generator.cad.plan.layer_name`: ``DRILL_D8.2_Z10``,
+read back with ezdxf: one :class:`~plywright.cad.plan.Operation` per layer. A layer's name
+states the operation (:func:`plywright.cad.plan.layer_name`: ``DRILL_D8.2_Z10``,
 ``CHAMFER_D9.2_Z0.5-1``, ``CUT_OUTLINE_THRU_18``) and its description ends with the intended
 cutter (``; tool 6 mm``), so the plan comes back whole from the file the workshop receives, and
 any plugin whose plans become DXF gets programs without knowing about CAM.
@@ -28,8 +28,8 @@ from ezdxf.entities import LWPolyline
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
-from generator.cad.geometry2d import Bounds, Point, flatten_polyline
-from generator.cad.plan import (
+from plywright.cad.geometry2d import Bounds, Point, flatten_polyline
+from plywright.cad.plan import (
     Circle,
     Entity,
     MachiningPlan,
@@ -39,8 +39,8 @@ from generator.cad.plan import (
 )
 
 if TYPE_CHECKING:
-    from generator.api import Artifact
-    from generator.variant import Variant
+    from plywright.api import Artifact
+    from plywright.variant import Variant
 
 KINDS: tuple[OperationKind, ...] = ("cut", "drill", "chamfer", "pocket", "engrave")
 LAYER = re.compile(

@@ -1,6 +1,6 @@
 """One spyrrow search in a process of its own, its progress reports streamed as JSON lines.
 
-Run by :mod:`generator.cam.search` as ``python -P sparrow_worker.py``: the problem comes on
+Run by :mod:`plywright.cam.search` as ``python -P sparrow_worker.py``: the problem comes on
 standard input (``{"height", "items": [{"id", "shape", "demand", "orientations"}],
 "seconds", "seed"}``), each report goes to standard output in the order spyrrow made it,
 ``{"kind", "width"}`` and, for a feasible layout, ``"placed": [[id, angle, x, y], ...]``.

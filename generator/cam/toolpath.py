@@ -27,10 +27,10 @@ from typing import Any, TypeVar
 
 from shapely.geometry import LinearRing, Polygon
 
-from generator.cad.geometry2d import Point, flatten_polyline
-from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline
-from generator.cam.machine import Machine, Tool
-from generator.cam.source import ARC_STEP, arc_segments, entity_polygon
+from plywright.cad.geometry2d import Point, flatten_polyline
+from plywright.cad.plan import Circle, MachiningPlan, Operation, Polyline
+from plywright.cam.machine import Machine, Tool
+from plywright.cam.source import ARC_STEP, arc_segments, entity_polygon
 
 T = TypeVar("T")
 STAGES = ("drill", "pocket", "chamfer", "engrave", "cut")

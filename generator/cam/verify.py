@@ -40,11 +40,11 @@ import numpy as np
 import shapely
 from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 
-from generator.cad.plan import Circle, MachiningPlan, Polyline
-from generator.cam.layout import Sheet
-from generator.cam.machine import Machine, Tool
-from generator.cam.source import entity_polygon
-from generator.cam.toolpath import polyline_path
+from plywright.cad.plan import Circle, MachiningPlan, Polyline
+from plywright.cam.layout import Sheet
+from plywright.cam.machine import Machine, Tool
+from plywright.cam.source import entity_polygon
+from plywright.cam.toolpath import polyline_path
 
 HOLE_TOLERANCE = 0.05
 OUTLINE_TOLERANCE = 0.1

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from generator.api import Agent, AgentSpec
-from generator.conformance.engine_checks import choose, describe, fingerprint, raised
-from generator.engine import CHANCE, Game, State
+from plywright.api import Agent, AgentSpec
+from plywright.conformance.engine_checks import choose, describe, fingerprint, raised
+from plywright.engine import CHANCE, Game, State
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.engine import (
+from plywright.engine import (
     CHANCE,
     TERMINAL,
     Game,

@@ -1,6 +1,6 @@
 """:class:`GameConformance`: the kit's tests, run on one registered game.
 
-A subclass names the game (``game = "mygame"``); :mod:`generator.conformance.plugin` runs the
+A subclass names the game (``game = "mygame"``); :mod:`plywright.conformance.plugin` runs the
 same tests for every ``--plywright-game NAME``. Every test is parametrised by game (and by
 preset where presets differ, by agent for the agents' test), so a failure names them. The
 defaults keep the kit quick (seconds for a small game): one random game per preset, eight
@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, given, note, reject, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from generator.api import Artifact, GameDefinition, StaticCheck
-from generator.conformance import (
+from plywright.api import Artifact, GameDefinition, StaticCheck
+from plywright.conformance import (
     agent_checks,
     engine_checks,
     model_checks,
@@ -35,8 +35,8 @@ from generator.conformance import (
     record_checks,
     schema,
 )
-from generator.registry import Registry, load_registry
-from generator.variant import TABLES, TOP_LEVEL, Variant, parse_variant
+from plywright.registry import Registry, load_registry
+from plywright.variant import TABLES, TOP_LEVEL, Variant, parse_variant
 
 UNKNOWN = "plywright_kit_unknown_field"
 """A field no variant table has: every table must refuse it."""
@@ -335,7 +335,7 @@ class GameConformance:
 
     def test_the_new_template_reads_back(self, kit: KitGame, preset: str | None) -> None:
         """``plywright new GAME --preset P`` prints a file that reads back as that preset."""
-        from generator.template import variant_template
+        from plywright.template import variant_template
 
         data = tomllib.loads(variant_template(kit.definition, preset))
         printed = parse_variant(data, kit.registry)
@@ -344,7 +344,7 @@ class GameConformance:
 
     def test_unknown_fields_are_refused(self, kit: KitGame) -> None:
         """Every table, and the top level, refuses a field it does not define."""
-        from generator.errors import InputError
+        from plywright.errors import InputError
 
         for table in TABLES:
             with pytest.raises(InputError, match="unknown field") as caught:
@@ -355,7 +355,7 @@ class GameConformance:
         assert UNKNOWN not in TOP_LEVEL
 
     def test_static_checks_of_every_preset_pass(self, kit: KitGame, preset: str | None) -> None:
-        from generator.checks import static_checks
+        from plywright.checks import static_checks
 
         checks = static_checks(kit.registry, kit.variant(preset))
         assert all(isinstance(c, StaticCheck) for c in checks), "checks must be StaticCheck"
@@ -369,8 +369,8 @@ class GameConformance:
         no preset uses): a variant the models accept gets its static checks without an
         error raised, each a ``StaticCheck`` of its own name (they may fail: that is their
         job)."""
-        from generator.checks import static_checks
-        from generator.errors import InputError
+        from plywright.checks import static_checks
+        from plywright.errors import InputError
 
         definition = kit.definition
 
@@ -403,7 +403,7 @@ class GameConformance:
 
     def test_builds_are_deterministic(self, kit: KitGame, tmp_path: Path) -> None:
         """Two builds of a variant are byte-identical, file for file, manifest included."""
-        from generator.build import build
+        from plywright.build import build
 
         presets = kit.presets if self.build_every_preset else [kit.definition.default_preset]
         for preset in presets:
@@ -437,8 +437,8 @@ class GameConformance:
     def test_records_replay(self, kit: KitGame, tmp_path: Path) -> None:
         """Games recorded as ``check --records`` writes them replay through the game's
         ``record_checker`` to the outcome the simulator saw."""
-        from generator.records import read_record, record_path
-        from generator.simulate.runner import CheckPlan, play_games, resolve_agents
+        from plywright.records import read_record, record_path
+        from plywright.simulate.runner import CheckPlan, play_games, resolve_agents
 
         variant = kit.variant(None)
         agents = resolve_agents(kit.registry, variant, None)
@@ -492,7 +492,7 @@ class GameConformance:
         names only presets and fields the game has (the designer would otherwise log the
         mistake and show its defaults), and only values inside each field's own range;
         without one, the defaults name every preset."""
-        from generator.web.firstscreen import DesignerFileError, default_words, read_words
+        from plywright.web.firstscreen import DesignerFileError, default_words, read_words
 
         definition = kit.definition
         source = str(definition.designer) if definition.designer is not None else "defaults"
@@ -532,8 +532,8 @@ class GameConformance:
     def test_the_plugin_ignores_other_games(self, kit: KitGame) -> None:
         """A variant of another game gets nothing from this game's plugin: no artifacts from
         its ``plywright_artifacts`` hook, and the other game's checks are its own."""
-        from generator.build import collect_artifacts
-        from generator.checks import static_checks
+        from plywright.build import collect_artifacts
+        from plywright.checks import static_checks
 
         other = parse_variant({"game": probe.NAME}, kit.registry)
         if not self.cross_cutting:

@@ -1,5 +1,5 @@
 """Checks of a game's variant models and designer words against the fields' own bounds: the
-models are strict the way :class:`~generator.api.StrictModel` is (the same configuration, no
+models are strict the way :class:`~plywright.api.StrictModel` is (the same configuration, no
 value coerced from another kind), every default and every value the designer file names lies
 inside its field's type and bounds."""
 
@@ -13,10 +13,10 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import PydanticUndefined
 
-from generator.api import GameDefinition, StrictModel
-from generator.conformance.schema import outside
-from generator.web.firstscreen import Control, Words
-from generator.web.forms import toml_value
+from plywright.api import GameDefinition, StrictModel
+from plywright.conformance.schema import outside
+from plywright.web.firstscreen import Control, Words
+from plywright.web.forms import toml_value
 
 STRICT_KEYS = ("extra", "frozen", "validate_default", "allow_inf_nan")
 """The parts of ``StrictModel.model_config`` a table model must keep."""

@@ -1,6 +1,6 @@
 """The conformance kit as a pytest plugin (entry point ``pytest11``, or ``-p`` this module).
 
-``pytest --plywright-game NAME`` (repeatable) runs :class:`~generator.conformance.kit.
+``pytest --plywright-game NAME`` (repeatable) runs :class:`~plywright.conformance.kit.
 GameConformance` on each named game; with no paths on the command line it runs only the kit,
 with paths it runs the kit beside them. ``--plywright-playouts N`` plays more random games.
 Importing this module imports nothing of plywright: pytest loads it on every run. It
@@ -16,12 +16,12 @@ import pytest
 
 SUITE = Path(__file__).with_name("suite.py")
 REWRITTEN = (
-    "generator.conformance.kit",
-    "generator.conformance.engine_checks",
-    "generator.conformance.agent_checks",
-    "generator.conformance.record_checks",
-    "generator.conformance.model_checks",
-    "generator.conformance.suite",
+    "plywright.conformance.kit",
+    "plywright.conformance.engine_checks",
+    "plywright.conformance.agent_checks",
+    "plywright.conformance.record_checks",
+    "plywright.conformance.model_checks",
+    "plywright.conformance.suite",
 )
 """The kit's modules whose ``assert`` statements pytest rewrites."""
 

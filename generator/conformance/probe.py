@@ -9,9 +9,9 @@ from typing import Any
 
 from pydantic import Field
 
-from generator.api import GameDefinition, GameRegistrar, StrictModel, hookimpl
-from generator.engine import TERMINAL, GameInfo, Outcome
-from generator.records import RecordError, split_record
+from plywright.api import GameDefinition, GameRegistrar, StrictModel, hookimpl
+from plywright.engine import TERMINAL, GameInfo, Outcome
+from plywright.records import RecordError, split_record
 
 NAME = "plywright-kit-probe"
 

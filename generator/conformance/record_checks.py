@@ -15,10 +15,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from generator.api import RecordChecker
-from generator.conformance.engine_checks import raised
-from generator.engine import CHANCE, Game, Outcome, own_record
-from generator.records import Record, RecordError, check_header, record_of_actions
+from plywright.api import RecordChecker
+from plywright.conformance.engine_checks import raised
+from plywright.engine import CHANCE, Game, Outcome, own_record
+from plywright.records import Record, RecordError, check_header, record_of_actions
 
 LOOKS = 12
 """Action lines a changed action is looked for at (each asks every legal action's record)."""
@@ -134,9 +134,9 @@ def check_refused(checker: RecordChecker, record: Record, what: str) -> None:
     except Exception as exc:  # the wrong error type is the failure this check is for
         raise AssertionError(
             f"a record with {what}: the record checker raised {raised(exc)} (it must raise "
-            "generator.records.RecordError naming the line)"
+            "plywright.records.RecordError naming the line)"
         ) from None
     raise AssertionError(
         f"a record with {what} is accepted: the record checker replays it to {got} "
-        "(it must raise generator.records.RecordError naming the line)"
+        "(it must raise plywright.records.RecordError naming the line)"
     )

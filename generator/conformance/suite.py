@@ -1,9 +1,9 @@
-"""The suite ``pytest --plywright-game NAME`` collects (see :mod:`generator.conformance.plugin`):
+"""The suite ``pytest --plywright-game NAME`` collects (see :mod:`plywright.conformance.plugin`):
 the kit's tests for the games named on the command line."""
 
 from __future__ import annotations
 
-from generator.conformance.kit import GameConformance
+from plywright.conformance.kit import GameConformance
 
 
 class TestPlywrightGame(GameConformance):

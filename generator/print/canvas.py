@@ -18,10 +18,10 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import KeepTogether, _listWrapOn
 
-from generator.print.flowables import Float
-from generator.print.fonts import register_fonts
-from generator.print.publisher import LOGO_HEIGHT, draw_footer_line, draw_mark
-from generator.print.styles import (
+from plywright.print.flowables import Float
+from plywright.print.fonts import register_fonts
+from plywright.print.publisher import LOGO_HEIGHT, draw_footer_line, draw_mark
+from plywright.print.styles import (
     MARGIN_BOTTOM,
     MARGIN_SIDE,
     MARGIN_TOP,
@@ -31,7 +31,7 @@ from generator.print.styles import (
 )
 
 if TYPE_CHECKING:
-    from generator.print.publisher import PublisherMark
+    from plywright.print.publisher import PublisherMark
 
 
 @dataclass(frozen=True)

@@ -1,17 +1,17 @@
 """Building blocks for printable documents (rulebooks, play aids) shared by every game, in one
-namespace (``from generator.print import document as doc``).
+namespace (``from plywright.print import document as doc``).
 
-The blocks live in four modules, each with one job: :mod:`generator.print.styles` (page sizes,
-margins, theme, paragraph styles), :mod:`generator.print.flowables` (tables, diagrams, figures,
-boxes), :mod:`generator.print.canvas` (:func:`build_pdf`, deterministic pages with running
-header and footer) and :mod:`generator.print.rulebook` (a game's rulebook: texts, sections,
+The blocks live in four modules, each with one job: :mod:`plywright.print.styles` (page sizes,
+margins, theme, paragraph styles), :mod:`plywright.print.flowables` (tables, diagrams, figures,
+boxes), :mod:`plywright.print.canvas` (:func:`build_pdf`, deterministic pages with running
+header and footer) and :mod:`plywright.print.rulebook` (a game's rulebook: texts, sections,
 artifacts per language).
 """
 
 from __future__ import annotations
 
-from generator.print.canvas import DocumentInfo, build_pdf
-from generator.print.flowables import (
+from plywright.print.canvas import DocumentInfo, build_pdf
+from plywright.print.flowables import (
     Beside,
     Diagram,
     Float,
@@ -25,7 +25,7 @@ from generator.print.flowables import (
     note_box,
     side_by_side,
 )
-from generator.print.rulebook import (
+from plywright.print.rulebook import (
     Book,
     LocaleTexts,
     PrintSetup,
@@ -35,7 +35,7 @@ from generator.print.rulebook import (
     variant_rulebooks,
     write_rulebook,
 )
-from generator.print.styles import (
+from plywright.print.styles import (
     MARGIN_BOTTOM,
     MARGIN_SIDE,
     MARGIN_TOP,

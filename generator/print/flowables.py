@@ -20,8 +20,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from generator.print.fonts import register_fonts
-from generator.print.styles import Styles
+from plywright.print.fonts import register_fonts
+from plywright.print.styles import Styles
 
 
 def make_table(
@@ -325,4 +325,4 @@ class Pointed(KeepTogether):
 class Float(KeepTogether):
     """A figure (flowables kept together) that, when it does not fit the rest of a page, lets
     the text after it fill that page and goes at the top of the next one (LaTeX's float);
-    :func:`~generator.print.canvas.build_pdf` moves it."""
+    :func:`~plywright.print.canvas.build_pdf` moves it."""

@@ -1,7 +1,7 @@
 """The words of the core's print furniture (templates, sheets, scale bar, machining steps).
 
 They live in ``generator/print/locales/<lang>.toml`` under ``[print.*]`` tables and are read
-through :class:`generator.locales.Texts` (typography applied, CLDR plurals). A plugin adds a
+through :class:`plywright.locales.Texts` (typography applied, CLDR plurals). A plugin adds a
 language to the furniture without editing the core: its own ``locales/<lang>.toml`` carries
 the same ``[print.template]``, ``[print.paper]``, ``[print.scale]``, ``[print.sheet]`` and
 ``[print.operation]`` tables, and it passes its folder to the writer (``locales=(FOLDER,)``);
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from generator import locales
-from generator.locales import Texts
+from plywright import locales
+from plywright.locales import Texts
 
 FOLDER = Path(__file__).with_name("locales")
 """The core's furniture texts, one file per language."""

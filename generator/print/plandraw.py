@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cad.geometry2d import Arc, Bounds, Point, arc_beziers, polyline_segments
-from generator.cad.plan import Circle, MachiningPlan, Polyline
+from plywright.cad.geometry2d import Arc, Bounds, Point, arc_beziers, polyline_segments
+from plywright.cad.plan import Circle, MachiningPlan, Polyline
 
 PT_PER_MM = 72 / 25.4
 CROSSHAIR_OVERHANG = 3.0

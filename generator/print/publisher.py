@@ -19,13 +19,13 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.print.fonts import register_fonts
+from plywright.print.fonts import register_fonts
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from generator.api import Publisher
-    from generator.variant import Variant
+    from plywright.api import Publisher
+    from plywright.variant import Variant
 
 MAX_LOGO_BYTES = 1 << 20
 """Largest logo file (1 MiB): a mark, not a poster."""

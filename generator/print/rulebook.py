@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Generic, Protocol, Self, TypeVar
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
-from generator.api import Artifact
-from generator.build import in_folder
-from generator.print.canvas import DocumentInfo, build_pdf
-from generator.print.flowables import Beside, side_by_side
-from generator.print.styles import Styles, make_styles, text_width
+from plywright.api import Artifact
+from plywright.build import in_folder
+from plywright.print.canvas import DocumentInfo, build_pdf
+from plywright.print.flowables import Beside, side_by_side
+from plywright.print.styles import Styles, make_styles, text_width
 
 if TYPE_CHECKING:
-    from generator.api import StrictModel
-    from generator.print.publisher import PublisherMark
-    from generator.variant import Variant
+    from plywright.api import StrictModel
+    from plywright.print.publisher import PublisherMark
+    from plywright.variant import Variant
 
 
 class LocaleTexts(Protocol):
@@ -117,7 +117,7 @@ class Book(Generic[TextsT, RulesT, ProductionT]):
         """``text`` beside ``figure`` (taking ``split`` of the column) under the heading of the
         key ``heading`` (if any); the text flows on at the foot of a page, and when the figure
         goes to the next page alone, the text of the key ``pointer`` says so (see
-        :class:`~generator.print.flowables.Beside`)."""
+        :class:`~plywright.print.flowables.Beside`)."""
         return Beside(
             text,
             figure,
@@ -194,6 +194,6 @@ def variant_rulebooks(
 
 def print_setup(variant: Variant) -> PrintSetup:
     """The paper and publisher of ``variant``'s ``[print]`` table."""
-    from generator.print.publisher import variant_mark
+    from plywright.print.publisher import variant_mark
 
     return PrintSetup(variant.print.paper, variant_mark(variant))

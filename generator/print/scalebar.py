@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.print.fonts import register_fonts
-from generator.print.furniture import PrintTexts, furniture
-from generator.print.plandraw import PT_PER_MM
+from plywright.print.fonts import register_fonts
+from plywright.print.furniture import PrintTexts, furniture
+from plywright.print.plandraw import PT_PER_MM
 
 BAR_MM = 100.0
 BAR_HEIGHT_MM = 2.5

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cad.geometry2d import Bounds
-from generator.print.fonts import register_fonts
-from generator.print.plandraw import PT_PER_MM
+from plywright.cad.geometry2d import Bounds
+from plywright.print.fonts import register_fonts
+from plywright.print.plandraw import PT_PER_MM
 
 if TYPE_CHECKING:
-    from generator.print.publisher import PublisherMark
+    from plywright.print.publisher import PublisherMark
 
 K = PT_PER_MM
 CROP_GAP = 1.5

@@ -15,7 +15,7 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
-from generator.print.fonts import register_fonts
+from plywright.print.fonts import register_fonts
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {"A4": A4, "Letter": letter}
 """Page sizes in points (width, height) by the ``paper`` names of ``[print]``."""

@@ -19,8 +19,8 @@ ends with its name and web address.
 
 Plan templates show the outline, the markings (dashed) and every hole with a crosshair at its
 centre, for centre-punching before drilling, and the operations in the print's language (each
-operation's :class:`~generator.cad.plan.Wording`). Every word of the furniture comes from the
-core's locale files (:mod:`generator.print.furniture`) in ``lang``; a plugin that prints in a
+operation's :class:`~plywright.cad.plan.Wording`). Every word of the furniture comes from the
+core's locale files (:mod:`plywright.print.furniture`) in ``lang``; a plugin that prints in a
 language the core lacks passes its locale folder (``locale_folders``) carrying the
 ``[print.*]`` tables.
 """
@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import getDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cad.geometry2d import Bounds, Point, flatten_polyline, rect_meets_polygon
-from generator.cad.plan import Circle, MachiningPlan, Operation
-from generator.print.fonts import register_fonts
-from generator.print.furniture import PrintTexts, furniture
-from generator.print.plandraw import (
+from plywright.cad.geometry2d import Bounds, Point, flatten_polyline, rect_meets_polygon
+from plywright.cad.plan import Circle, MachiningPlan, Operation
+from plywright.print.fonts import register_fonts
+from plywright.print.furniture import PrintTexts, furniture
+from plywright.print.plandraw import (
     CROSSHAIR_OVERHANG,
     MARK_ARM,
     PT_PER_MM,
@@ -50,13 +50,13 @@ from generator.print.plandraw import (
     in_view,
     registration_mark,
 )
-from generator.print.publisher import LOGO_HEIGHT, MARK_GAP, draw_footer_line, draw_mark
-from generator.print.scalebar import BAR_MM, scale_bar
-from generator.print.sheet import pdf_canvas
-from generator.print.tiling import Margins, Tile, TileGrid, tile_grid
+from plywright.print.publisher import LOGO_HEIGHT, MARK_GAP, draw_footer_line, draw_mark
+from plywright.print.scalebar import BAR_MM, scale_bar
+from plywright.print.sheet import pdf_canvas
+from plywright.print.tiling import Margins, Tile, TileGrid, tile_grid
 
 if TYPE_CHECKING:
-    from generator.print.publisher import PublisherMark
+    from plywright.print.publisher import PublisherMark
 
 K = PT_PER_MM
 DRAWING_MARGIN = 4.0
@@ -76,7 +76,7 @@ TILE_MARGINS = Margins(top=18.6, bottom=28.4)
 header stays below it; top and bottom add up as :class:`Margins`' do, so the tiles are the same."""
 
 DrawFn = Callable[[Canvas, View], None]
-"""Draws in drawing millimetres; called inside :func:`~generator.print.plandraw.in_view`."""
+"""Draws in drawing millimetres; called inside :func:`~plywright.print.plandraw.in_view`."""
 
 
 # -- words ------------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ def write_tiled_template(
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
     A machining plan is drawn through :func:`plan_drawing`; ``info`` lines go before the
-    drawing's own. The furniture speaks ``lang`` (see :mod:`generator.print.furniture`). The
+    drawing's own. The furniture speaks ``lang`` (see :mod:`plywright.print.furniture`). The
     ``publisher`` (if any) heads the assembly map and ends every footer.
     """
     t = furniture(lang, locale_folders)

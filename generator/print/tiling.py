@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from generator.cad.geometry2d import Bounds, Point
+from plywright.cad.geometry2d import Bounds, Point
 
 PAPER_MM: dict[str, tuple[float, float]] = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 """Portrait paper sizes in millimetres."""

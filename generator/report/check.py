@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from generator.report.document import (
+from plywright.report.document import (
     Block,
     Bullets,
     Heading,
@@ -18,7 +18,7 @@ from generator.report.document import (
     rows_of,
     write_report,
 )
-from generator.report.rows import (
+from plywright.report.rows import (
     cells,
     confidence_label,
     fairness_text,
@@ -27,9 +27,9 @@ from generator.report.rows import (
     skill_rows,
     strong_rows,
 )
-from generator.simulate.report_types import CheckReport
-from generator.simulate.table import GameTable
-from generator.variant import Variant
+from plywright.simulate.report_types import CheckReport
+from plywright.simulate.table import GameTable
+from plywright.variant import Variant
 
 
 def parameter_rows(variant: Variant) -> tuple[tuple[str, ...], ...]:
@@ -74,7 +74,7 @@ def strong_play_blocks(report: CheckReport) -> list[Block]:
     strong = metrics.get("strong")
     if not strong:
         return []
-    from generator.report import plots
+    from plywright.report import plots
 
     rungs = metrics.get("skill", [])
     level = f"{report.get('confidence', 0.95) * 100:g} %"
@@ -127,7 +127,7 @@ def check_report_document(report: CheckReport, variant: Variant, games: GameTabl
     lengths = games.moves.tolist()
     level = report.get("confidence", 0.95) * 100
     profile = games.profile
-    from generator.report import plots
+    from plywright.report import plots
 
     blocks: list[Block] = [
         Heading("Verdict"),

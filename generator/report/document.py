@@ -1,6 +1,6 @@
 """A report as a list of blocks, written as PDF (ReportLab, plots as PNG) or HTML (inline SVG).
 
-Both outputs are deterministic: the PDF through :func:`generator.print.document.build_pdf`
+Both outputs are deterministic: the PDF through :func:`plywright.print.document.build_pdf`
 (invariant mode, fixed metadata, DejaVu fonts), the HTML with plots whose SVG ids are fixed.
 """
 
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.errors import InputError
+from plywright.errors import InputError
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -76,7 +76,7 @@ def check_report_path(path: Path, option: str) -> Path:
 def write_report(path: Path, report: Report) -> None:
     """Write ``report`` to ``path`` as PDF or HTML, by the suffix; atomically (a finished
     file or none)."""
-    from generator.atomic import replacing
+    from plywright.atomic import replacing
 
     with replacing(path) as temporary:
         if path.suffix.lower() == ".pdf":
@@ -89,14 +89,14 @@ def write_pdf(path: Path, report: Report) -> int:
     """The PDF; returns its page count."""
     from reportlab.platypus import Flowable, Image, KeepTogether, Paragraph, Spacer
 
-    from generator.print.document import (
+    from plywright.print.document import (
         DocumentInfo,
         build_pdf,
         data_table,
         make_styles,
         text_width,
     )
-    from generator.report.plots import WIDTH_IN, png_bytes
+    from plywright.report.plots import WIDTH_IN, png_bytes
 
     styles = make_styles(size=9.5)
     width = text_width(report.paper)
@@ -183,7 +183,7 @@ figcaption { color: #6d6d6d; font-style: italic; font-size: 0.85rem; }
 
 def html_text(report: Report) -> str:
     """A self-contained HTML page (styles and SVG plots inline, no scripts)."""
-    from generator.report.plots import svg_text
+    from plywright.report.plots import svg_text
 
     esc = html.escape
     parts = [

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypedDict
 
-from generator.simulate.report_types import (
+from plywright.simulate.report_types import (
     CheckReport,
     CoreMetrics,
     Interval,
@@ -22,7 +22,7 @@ from generator.simulate.report_types import (
 )
 
 if TYPE_CHECKING:
-    from generator.api import CheckOptions
+    from plywright.api import CheckOptions
 
 Status = Literal["ok", "warning", "fail", ""]
 VERDICT_STATUS: dict[str, Status] = {
@@ -115,7 +115,7 @@ def statuses(metrics: CoreMetrics, limits: CheckOptions | None) -> dict[str, Sta
     """The status of each judged metric (none without ``limits``)."""
     if limits is None:
         return {}
-    from generator.simulate.verdict import metric_statuses
+    from plywright.simulate.verdict import metric_statuses
 
     return dict(metric_statuses(metrics, limits))
 
@@ -243,7 +243,7 @@ def probe_status(probe: Probe) -> Status:
 def probe_rows(report: CheckReport) -> list[Row]:
     """``(probe, games, result)`` of every probe; an exploit's result starts with "exploit",
     an undecided one's with "undecided"."""
-    from generator.simulate.verdict import probe_name
+    from plywright.simulate.verdict import probe_name
 
     return [
         Row((probe_name(probe), str(probe["games"]), probe["reason"]), probe_status(probe))

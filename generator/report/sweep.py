@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from generator.report.check import parameter_rows
-from generator.report.document import Block, Bullets, Heading, Plot, Report, TableBlock, Text
-from generator.report.rows import with_interval
-from generator.simulate.report_types import CoreMetrics
-from generator.sweep.grid import shown
-from generator.sweep.run import fairness
+from plywright.report.check import parameter_rows
+from plywright.report.document import Block, Bullets, Heading, Plot, Report, TableBlock, Text
+from plywright.report.rows import with_interval
+from plywright.simulate.report_types import CoreMetrics
+from plywright.sweep.grid import shown
+from plywright.sweep.run import fairness
 
 if TYPE_CHECKING:
-    from generator.report.plots import Series
-    from generator.sweep.run import SweepResult
+    from plywright.report.plots import Series
+    from plywright.sweep.run import SweepResult
 
 GAME_PREFIX = "game."
 """Metrics of this prefix are the game's own (``metrics["game"]``)."""
@@ -75,7 +75,7 @@ def _named(table: Mapping[str, object]) -> Mapping[str, object]:
 def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
     """The lines of ``metric`` against axis ``axis``: one per combination of the other
     parameters (or only the one through the best variant when there are too many)."""
-    from generator.report.plots import Series
+    from plywright.report.plots import Series
 
     sweep = result.sweep
     name = sweep.axes[axis].name
@@ -109,7 +109,7 @@ def axis_series(result: SweepResult, axis: int, metric: str) -> list[Series]:
 
 
 def _axis_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
-    from generator.report import plots
+    from plywright.report import plots
 
     return Plot(
         lambda: plots.metrics_against_value(name, panels),
@@ -128,7 +128,7 @@ def game_metric_names(result: SweepResult) -> list[str]:
 
 
 def _game_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
-    from generator.report import plots
+    from plywright.report import plots
 
     return Plot(
         lambda: plots.metrics_against_value(name, panels, rates=False),
@@ -138,7 +138,7 @@ def _game_plot(name: str, panels: list[tuple[str, list[Series]]]) -> Plot:
 
 
 def _heat_map_plot(result: SweepResult) -> Plot:
-    from generator.report import plots
+    from plywright.report import plots
 
     sweep = result.sweep
     rows, columns = sweep.axes

@@ -15,11 +15,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.api import AgentSpec
-from generator.engine import CHANCE, Game, State
-from generator.registry import Registry
-from generator.simulate.generic_agents import sample_chance
-from generator.variant import Variant
+from plywright.api import AgentSpec
+from plywright.engine import CHANCE, Game, State
+from plywright.registry import Registry
+from plywright.simulate.generic_agents import sample_chance
+from plywright.variant import Variant
 
 SAMPLES = 3
 """Decisions timed per agent."""
@@ -111,8 +111,8 @@ def check_outline(
     workers: int = 1,
 ) -> Outline:
     """The plan of ``check`` with these options (see the module); measures the agents."""
-    from generator.simulate import strongplay
-    from generator.simulate.runner import resolve_agents
+    from plywright.simulate import strongplay
+    from plywright.simulate.runner import resolve_agents
 
     defaults = resolve_agents(registry, variant, agent)
     level = strongplay.check_level(probes, variant.check)

@@ -1,7 +1,7 @@
 """Where simulated games run: in this process, on a local process pool, or on a Dask cluster.
 
 The unit of work is ``unit(plan, indices) -> GameTable`` (see
-:func:`generator.simulate.runner.play_games`): one chunk of game indices of one plan. Every
+:func:`plywright.simulate.runner.play_games`): one chunk of game indices of one plan. Every
 parallel backend is a :class:`concurrent.futures.Executor` (a local
 ``ProcessPoolExecutor``, or the ``distributed`` client's executor for ``--scheduler``), so
 ``check`` and ``sweep`` submit work the same way whether it runs here or on a cluster. Game
@@ -34,7 +34,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from generator.errors import BackendLost, InputError, Interrupted, cut, excerpt
+from plywright.errors import BackendLost, InputError, Interrupted, cut, excerpt
 
 PlanT = TypeVar("PlanT")
 ResultT = TypeVar("ResultT", bound=Sized)

@@ -18,12 +18,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from generator.api import AgentSpec
-from generator.errors import InputError
-from generator.records import Record, record_path, write_record
-from generator.registry import Registry
-from generator.simulate.table import GameTable
-from generator.variant import Variant
+from plywright.api import AgentSpec
+from plywright.errors import InputError
+from plywright.records import Record, record_path, write_record
+from plywright.registry import Registry
+from plywright.simulate.table import GameTable
+from plywright.variant import Variant
 
 Engine = Literal["python", "fast", "auto"]
 ENGINES: tuple[Engine, ...] = ("python", "fast", "auto")
@@ -57,9 +57,9 @@ class FastLane(Protocol):
         variant's own bound); ``None``: the variant's own bound only.
 
         With ``record_header`` (the core's header keys, as for
-        :func:`generator.simulate.playout.play_game`) every game's record comes too (same
+        :func:`plywright.simulate.playout.play_game`) every game's record comes too (same
         order), header line first, in exactly the format the Python path writes (build it with
-        :class:`generator.records.RecordBuilder`); else ``None``.
+        :class:`plywright.records.RecordBuilder`); else ``None``.
         """
         ...
 

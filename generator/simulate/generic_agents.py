@@ -1,5 +1,5 @@
 """Agents that play any engine: ``random``, flat Monte-Carlo ``mc`` and UCT ``mcts``
-(:mod:`generator.simulate.mcts`).
+(:mod:`plywright.simulate.mcts`).
 
 Registered by the core through the same hook plugins use.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from generator.api import AgentRegistrar, AgentSpec, hookimpl
-from generator.engine import CHANCE, Game, State, estimated_returns
+from plywright.api import AgentRegistrar, AgentSpec, hookimpl
+from plywright.engine import CHANCE, Game, State, estimated_returns
 
 MC_PLAYOUT_LIMIT = 400
 """Most actions per playout before it is scored by the engine's estimate."""
@@ -110,6 +110,6 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
             _mc,
         )
     )
-    from generator.simulate.mcts import MCTS  # mcts imports this module's helpers
+    from plywright.simulate.mcts import MCTS  # mcts imports this module's helpers
 
     register(MCTS)

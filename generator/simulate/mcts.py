@@ -29,9 +29,9 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from generator.api import AgentSpec, SearchSettings
-from generator.engine import CHANCE, Game, Outcome, State, estimated_returns
-from generator.simulate.generic_agents import sample_chance
+from plywright.api import AgentSpec, SearchSettings
+from plywright.engine import CHANCE, Game, Outcome, State, estimated_returns
+from plywright.simulate.generic_agents import sample_chance
 
 MCTS_BUDGET = 1000
 """Default playouts per decision."""

@@ -38,16 +38,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.simulate.playout import GameStats
-from generator.simulate.report_types import CoreMetrics, Intervals, Opener
-from generator.simulate.stats import (
+from plywright.simulate.playout import GameStats
+from plywright.simulate.report_types import CoreMetrics, Intervals, Opener
+from plywright.simulate.stats import (
     balance_range,
     seat_fairness,
     sides_p_value,
     wilson,
     z_value,
 )
-from generator.simulate.table import RESULT_CODE, GameTable
+from plywright.simulate.table import RESULT_CODE, GameTable
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -71,8 +71,8 @@ def compute_metrics(
 ) -> CoreMetrics:
     """The metrics table of a check report, intervals at ``confidence`` (sums over the
     table's columns: no work per game); ``pooled``: the game's ratios over all games
-    (:attr:`generator.api.GameDefinition.pooled_metrics`); ``opener``: the game metric that
-    says the starting side won (:attr:`generator.api.GameDefinition.opener_metric`)."""
+    (:attr:`plywright.api.GameDefinition.pooled_metrics`); ``opener``: the game metric that
+    says the starting side won (:attr:`plywright.api.GameDefinition.opener_metric`)."""
     table = GameTable.of(stats)
     games = len(table)
     counts = {

@@ -1,6 +1,6 @@
 """Legal-move tree counts (perft) for turn-based engines.
 
-An engine may count its own tree fast (:class:`~generator.engine.CountsPerft`); otherwise
+An engine may count its own tree fast (:class:`~plywright.engine.CountsPerft`); otherwise
 the generic clone-and-apply walk below is used.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from generator.engine import Game, State, fast_perft
-from generator.errors import InputError
+from plywright.engine import Game, State, fast_perft
+from plywright.errors import InputError
 
 
 def generic_perft(state: State, depth: int) -> int:

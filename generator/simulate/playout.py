@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.api import Agent, AgentSpec
-from generator.engine import CHANCE, Game, Outcome, game_metrics, num_legal_actions
-from generator.records import Record, RecordBuilder
-from generator.simulate.generic_agents import sample_chance
+from plywright.api import Agent, AgentSpec
+from plywright.engine import CHANCE, Game, Outcome, game_metrics, num_legal_actions
+from plywright.records import Record, RecordBuilder
+from plywright.simulate.generic_agents import sample_chance
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def play_game(
 ) -> tuple[GameStats, Record | None]:
     """Play game ``index`` of a check seeded with ``seed``; returns stats and, if
     ``record_header`` (the core's header keys) is given, the game record as JSON-ready lines
-    (:class:`~generator.records.RecordBuilder`). ``limit``: at most this many player moves
+    (:class:`~plywright.records.RecordBuilder`). ``limit``: at most this many player moves
     (the game is then *unfinished*, as at the engine's own bound)."""
     info = game.info()
     players: list[Agent] = [

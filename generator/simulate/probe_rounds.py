@@ -1,7 +1,7 @@
 """The probes' rounds: every matchup whose evidence is undecided plays a batch more games.
 
 A :class:`Session` is one variant's strong play under way (its
-:class:`~generator.simulate.strongplay.ProbeJudge`, matchups, plans and games so far);
+:class:`~plywright.simulate.strongplay.ProbeJudge`, matchups, plans and games so far);
 :func:`play_rounds` plays the sessions together (a check has one, a sweep one per point):
 each round the judge of every session names the matchups that play on and the second stages
 that start, and every such matchup plays its next :attr:`Matchup.batch` games (game indices
@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.registry import Registry
-from generator.simulate.executors import Backend
-from generator.simulate.strongplay import BATCH, Matchup, ProbeJudge, matchup_plans
-from generator.simulate.table import GameTable
-from generator.variant import Variant
+from plywright.registry import Registry
+from plywright.simulate.executors import Backend
+from plywright.simulate.strongplay import BATCH, Matchup, ProbeJudge, matchup_plans
+from plywright.simulate.table import GameTable
+from plywright.variant import Variant
 
 Stop = Callable[[], bool]
 """Asked before each round: ``True`` ends the rounds (the time budget is spent)."""
@@ -67,7 +67,7 @@ def play_rounds(
 ) -> set[tuple[int, str]]:
     """Play rounds until every session is decided or at its budgets, or ``stop()``; the
     ``(session, label)`` of every matchup that still wanted games when ``stop`` ended them."""
-    from generator.simulate.runner import grow_progress, simulate_many
+    from plywright.simulate.runner import grow_progress, simulate_many
 
     planned = sum(m.games for s in sessions for m in s.found)
     cut: set[tuple[int, str]] = set()

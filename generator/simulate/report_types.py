@@ -1,9 +1,9 @@
 """The shape of a check report (``plywright check --json``), declared once.
 
 TypedDicts, so the JSON keys are exactly the dictionaries' keys and nothing changes at run
-time: mypy checks every producer (:mod:`generator.simulate.metrics`,
-:mod:`generator.simulate.strongplay`, :mod:`generator.simulate.runner`) and every consumer
-(:mod:`generator.simulate.verdict`, :mod:`generator.report`, the designer's jobs) against the
+time: mypy checks every producer (:mod:`plywright.simulate.metrics`,
+:mod:`plywright.simulate.strongplay`, :mod:`plywright.simulate.runner`) and every consumer
+(:mod:`plywright.simulate.verdict`, :mod:`plywright.report`, the designer's jobs) against the
 same names. Intervals are ``[low, high]`` lists; seats are 0-based. See docs/design.md,
 "Check report".
 """

@@ -18,18 +18,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from generator.api import Agent, AgentSpec, StaticCheck
-from generator.atomic import remove_leftovers
-from generator.checks import static_checks
-from generator.engine import Game, State, num_legal_actions
-from generator.errors import InputError
-from generator.records import check_header, record_path, records_lock, write_record
-from generator.registry import Registry
-from generator.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
-from generator.simulate.fastlane import FastLane, play_fast, select_fast_lane
-from generator.simulate.metrics import compute_metrics
-from generator.simulate.playout import play_game
-from generator.simulate.report_types import (
+from plywright.api import Agent, AgentSpec, StaticCheck
+from plywright.atomic import remove_leftovers
+from plywright.checks import static_checks
+from plywright.engine import Game, State, num_legal_actions
+from plywright.errors import InputError
+from plywright.records import check_header, record_path, records_lock, write_record
+from plywright.registry import Registry
+from plywright.simulate.executors import Backend, Task, chunks, open_backend, run_tasks
+from plywright.simulate.fastlane import FastLane, play_fast, select_fast_lane
+from plywright.simulate.metrics import compute_metrics
+from plywright.simulate.playout import play_game
+from plywright.simulate.report_types import (
     CheckReport,
     Metrics,
     ProbeLevel,
@@ -37,9 +37,9 @@ from generator.simulate.report_types import (
     StrongPlay,
     Verdict,
 )
-from generator.simulate.table import BranchingProfile, GameTable
-from generator.simulate.verdict import balance_note, judge, judge_strong, undecided_probes
-from generator.variant import Variant
+from plywright.simulate.table import BranchingProfile, GameTable
+from plywright.simulate.verdict import balance_note, judge, judge_strong, undecided_probes
+from plywright.variant import Variant
 
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
@@ -286,7 +286,7 @@ def check_report(
 ) -> CheckReport:
     """The check report of ``plan`` from its games' stats (see docs/design.md, "Check report");
     ``strong_play``: the ladder, strong self-play and probes
-    (:class:`generator.simulate.strongplay.ProbeJudge`); ``undecided``: stages that could
+    (:class:`plywright.simulate.strongplay.ProbeJudge`); ``undecided``: stages that could
     not finish (besides the probes that ended undecided), ``decide``: the command that would
     decide them. Verdict: ``unplayable`` on any reason, else ``inconclusive`` when something
     is undecided, else ``playable``."""
@@ -418,8 +418,8 @@ def run_check(
     ``[check] probes``), the strong play after the check's own games; ``games`` bounds every
     stage (:func:`strongplay.probe_budget`); ``budget``: seconds for the whole check (default
     ``[check] budget``, 0 = none), read from ``clock``."""
-    from generator.simulate import strongplay
-    from generator.simulate.probe_rounds import Session, play_rounds
+    from plywright.simulate import strongplay
+    from plywright.simulate.probe_rounds import Session, play_rounds
 
     started = time.perf_counter()
     plan = check_plan(
@@ -481,7 +481,7 @@ def planned_games(
 ) -> int:
     """How many games a check plays at most, the strong play's first stages included (for
     progress bars; the total shrinks as probes decide early)."""
-    from generator.simulate import strongplay
+    from plywright.simulate import strongplay
 
     agents = resolve_agents(registry, variant, agent)
     level = strongplay.check_level(probes, variant.check)

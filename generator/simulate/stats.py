@@ -19,7 +19,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.simulate.report_types import SeatFairness
+    from plywright.simulate.report_types import SeatFairness
 
 
 def z_value(confidence: float) -> float:

@@ -4,7 +4,7 @@ After the check's own games (the default agents), three kinds of matchups are pl
 seeded from the check's seed, on the same backend, in **rounds** (:mod:`probe_rounds`): every
 matchup whose evidence is still undecided plays :data:`BATCH` more games a round, up to its
 budget, and stops as soon as its result is clear either way. Every test is Wald's SPRT
-(:mod:`generator.simulate.sprt`: valid under optional stopping, errors ``probe_alpha`` both
+(:mod:`plywright.simulate.sprt`: valid under optional stopping, errors ``probe_alpha`` both
 ways), decided by its first crossing along the matchup's seeded games, so a level that plays
 more games never reverses a level that played fewer: ``quick`` and ``full`` differ only in
 their budgets (``full`` four times ``quick``'s). A probe still undecided at its budget makes
@@ -71,13 +71,13 @@ from typing import Any, Literal
 
 import numpy as np
 
-from generator import atomic
-from generator.api import AgentSpec, CheckOptions, Duel, Forbid, SearchSettings
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.simulate.fastlane import select_fast_lane
-from generator.simulate.metrics import compute_metrics
-from generator.simulate.report_types import (
+from plywright import atomic
+from plywright.api import AgentSpec, CheckOptions, Duel, Forbid, SearchSettings
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.simulate.fastlane import select_fast_lane
+from plywright.simulate.metrics import compute_metrics
+from plywright.simulate.report_types import (
     Decision,
     DuelResult,
     Probe,
@@ -90,10 +90,10 @@ from generator.simulate.report_types import (
     StrongSeatProbe,
     StrongVictim,
 )
-from generator.simulate.sprt import Outcome, Sprt, clamp
-from generator.simulate.stats import seat_fairness, wilson
-from generator.simulate.table import RESULT_CODE, GameTable
-from generator.variant import Variant
+from plywright.simulate.sprt import Outcome, Sprt, clamp
+from plywright.simulate.stats import seat_fairness, wilson
+from plywright.simulate.table import RESULT_CODE, GameTable
+from plywright.variant import Variant
 
 PROBE_LEVELS: tuple[ProbeLevel, ...] = ("none", "quick", "full")
 FULL_FACTOR = 4
@@ -164,7 +164,7 @@ def probe_budget(options: CheckOptions, level: ProbeLevel, games: int | None = N
 
 def strong_agent(registry: Registry, variant: Variant) -> AgentSpec:
     """The strong agent of ``variant``: ``[check] strong_agent`` or the game's."""
-    from generator.simulate.runner import agent_spec
+    from plywright.simulate.runner import agent_spec
 
     wanted = variant.check.strong_agent
     field, source = ("[check] strong_agent", variant.source)
@@ -183,7 +183,7 @@ def ladder_agents(
     registry: Registry, variant: Variant, default: AgentSpec, strong: AgentSpec
 ) -> list[AgentSpec]:
     """The ladder's agents, weakest first, without repeats."""
-    from generator.simulate.runner import agent_spec
+    from plywright.simulate.runner import agent_spec
 
     names = variant.definition.ladder or ("random", default.name, strong.name)
     specs: list[AgentSpec] = []
@@ -364,7 +364,7 @@ def matchup_plans(
     engine: str,
 ) -> list[Any]:
     """One :class:`CheckPlan` per matchup (its fast lane if one covers the lineup)."""
-    from generator.simulate.runner import CheckPlan
+    from plywright.simulate.runner import CheckPlan
 
     plans = []
     for matchup in found:

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.engine import Outcome, Result
-from generator.simulate.playout import GameStats
+from plywright.engine import Outcome, Result
+from plywright.simulate.playout import GameStats
 
 if TYPE_CHECKING:
     import numpy.typing as npt

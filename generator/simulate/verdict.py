@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from generator.api import CheckOptions, StaticCheck
-from generator.simulate.report_types import CoreMetrics, Probe, StrongPlay
+from plywright.api import CheckOptions, StaticCheck
+from plywright.simulate.report_types import CoreMetrics, Probe, StrongPlay
 
 Status = Literal["ok", "warning", "fail"]
 """A judged number: within its threshold, doubtful (a note of the verdict) or crossing it
@@ -111,7 +111,7 @@ def balance_note(metrics: CoreMetrics, limits: CheckOptions) -> str | None:
 
 def judge_strong(strong_play: StrongPlay, limits: CheckOptions) -> tuple[list[str], list[str]]:
     """``(reasons, notes)`` of the strong-play part of a check (see
-    :mod:`generator.simulate.strongplay`): the strong self-play judged by the same thresholds
+    :mod:`plywright.simulate.strongplay`): the strong self-play judged by the same thresholds
     as the check's games ("under strong play"), every exploit a probe found, and a note when
     the strong agent does not beat the default one significantly (little skill)."""
     reasons: list[str] = []

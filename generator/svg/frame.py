@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.cad.geometry2d import Arc, Bounds, Point, polyline_segments
-from generator.cad.plan import Polyline
+from plywright.cad.geometry2d import Arc, Bounds, Point, polyline_segments
+from plywright.cad.plan import Polyline
 
 
 def num(value: float) -> str:

@@ -21,8 +21,8 @@ from pathlib import Path
 import svgwrite
 from svgwrite.extensions import Inkscape
 
-from generator.cad.plan import STYLES, Circle, MachiningPlan, Operation, Polyline, Text
-from generator.svg.frame import SvgFrame, num
+from plywright.cad.plan import STYLES, Circle, MachiningPlan, Operation, Polyline, Text
+from plywright.svg.frame import SvgFrame, num
 
 HAIRLINE = 0.1
 """Stroke width (mm) of machining lines."""

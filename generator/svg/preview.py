@@ -12,9 +12,9 @@ from pathlib import Path
 
 import svgwrite
 
-from generator.cad.geometry2d import Point
-from generator.cad.plan import Circle, MachiningPlan, Polyline
-from generator.svg.frame import SvgFrame, num
+from plywright.cad.geometry2d import Point
+from plywright.cad.plan import Circle, MachiningPlan, Polyline
+from plywright.svg.frame import SvgFrame, num
 
 WOOD = "#e2c596"
 WOOD_EDGE = "#9a7443"

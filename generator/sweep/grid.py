@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.errors import InputError, cut, excerpt
+from plywright.errors import InputError, cut, excerpt
 
 TABLES = ("rules", "production")
 MAX_VARIANTS = 2000

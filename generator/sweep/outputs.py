@@ -14,12 +14,12 @@ from typing import Any, Literal
 
 import tomli_w
 
-from generator import atomic
-from generator.registry import Registry
-from generator.simulate.report_types import CheckReport
-from generator.sweep.grid import shown
-from generator.sweep.run import SweepResult
-from generator.variant import TABLES, Variant, parse_variant
+from plywright import atomic
+from plywright.registry import Registry
+from plywright.simulate.report_types import CheckReport
+from plywright.sweep.grid import shown
+from plywright.sweep.run import SweepResult
+from plywright.variant import TABLES, Variant, parse_variant
 
 RATES: tuple[Literal["completion", "balance", "drawishness", "timeouts", "stalemates"], ...] = (
     *("completion", "balance", "drawishness", "timeouts", "stalemates"),
@@ -177,9 +177,9 @@ def write_outputs(
     result: SweepResult, out: Path, registry: Registry, report_format: str = "pdf"
 ) -> list[Path]:
     """Write every output of the sweep into ``out``, each file whole or not at all (see
-    :mod:`generator.atomic`); returns the paths written."""
-    from generator.report.document import write_report
-    from generator.report.sweep import sweep_report_document
+    :mod:`plywright.atomic`); returns the paths written."""
+    from plywright.report.document import write_report
+    from plywright.report.sweep import sweep_report_document
 
     out.mkdir(parents=True, exist_ok=True)
     written = [out / "sweep.csv", out / "sweep.json"]

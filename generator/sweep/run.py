@@ -12,24 +12,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.api import StaticCheck
-from generator.checks import static_checks
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.simulate import strongplay
-from generator.simulate.executors import Backend
-from generator.simulate.report_types import CheckReport, CoreMetrics, StrongPlay
-from generator.simulate.runner import (
+from plywright.api import StaticCheck
+from plywright.checks import static_checks
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.simulate import strongplay
+from plywright.simulate.executors import Backend
+from plywright.simulate.report_types import CheckReport, CoreMetrics, StrongPlay
+from plywright.simulate.runner import (
     CheckPlan,
     Progress,
     check_plan,
     check_report,
     simulate_many,
 )
-from generator.simulate.strongplay import ProbeLevel
-from generator.simulate.table import GameTable
-from generator.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown
-from generator.variant import Variant, parse_variant, read_variant_file, safe_folder_name
+from plywright.simulate.strongplay import ProbeLevel
+from plywright.simulate.table import GameTable
+from plywright.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown
+from plywright.variant import Variant, parse_variant, read_variant_file, safe_folder_name
 
 
 @dataclass(frozen=True)
@@ -224,9 +224,9 @@ def _strong_play(
     backend: Backend,
     progress: Progress | None,
 ) -> list[StrongPlay]:
-    """The strong play of every point (:mod:`generator.simulate.strongplay`), every point's
-    rounds played together (:mod:`generator.simulate.probe_rounds`)."""
-    from generator.simulate.probe_rounds import Session, play_rounds
+    """The strong play of every point (:mod:`plywright.simulate.strongplay`), every point's
+    rounds played together (:mod:`plywright.simulate.probe_rounds`)."""
+    from plywright.simulate.probe_rounds import Session, play_rounds
 
     sessions = []
     for point, stats in zip(sweep.points, results, strict=True):

@@ -3,7 +3,7 @@ preview, upload and download of variant files, background checks, sweeps and bui
 
 Every value goes through the core's validation; nothing the user sends becomes a path (jobs
 and build files are found by server-made ids and manifest indices). The routes are in
-:mod:`generator.web.routes`, what they share in :class:`~generator.web.state.Designer`.
+:mod:`plywright.web.routes`, what they share in :class:`~plywright.web.state.Designer`.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from generator.registry import Registry, load_registry
-from generator.web.errors import HANDLERS
-from generator.web.routes import jobs, pages, results, variants
-from generator.web.state import Designer, Limits
+from plywright.registry import Registry, load_registry
+from plywright.web.errors import HANDLERS
+from plywright.web.routes import jobs, pages, results, variants
+from plywright.web.state import Designer, Limits
 
 __all__ = ["LOCAL_HOSTS", "Limits", "create_app"]
 

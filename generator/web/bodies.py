@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 
 from starlette.requests import Request
 
-from generator.errors import InputError
-from generator.variant import MAX_DEPTH, check_depth
-from generator.web.errors import BadRequest
-from generator.web.state import designer
+from plywright.errors import InputError
+from plywright.variant import MAX_DEPTH, check_depth
+from plywright.web.errors import BadRequest
+from plywright.web.state import designer
 
 TOO_DEEP = f"arrays or tables nested too deeply (at most {MAX_DEPTH} levels)"
 

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.api import GameDefinition, StaticCheck
-from generator.build import BuildError, collect_artifacts
-from generator.checks import static_checks
-from generator.registry import Registry
-from generator.variant import Variant
-from generator.web.forms import form_schema, form_values, read_form
+from plywright.api import GameDefinition, StaticCheck
+from plywright.build import BuildError, collect_artifacts
+from plywright.checks import static_checks
+from plywright.registry import Registry
+from plywright.variant import Variant
+from plywright.web.forms import form_schema, form_values, read_form
 
 LOG = logging.getLogger("plywright.web")
 

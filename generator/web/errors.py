@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from generator.build import plywright_version
+from plywright.build import plywright_version
 
 LOG = logging.getLogger("plywright.web")
 SERVER_FAILED = (

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.api import GameDefinition
-from generator.web.forms import FieldSpec, form_schema
+from plywright.api import GameDefinition
+from plywright.web.forms import FieldSpec, form_schema
 
 LOG = logging.getLogger("plywright.web")
 DATA = Path(__file__).with_name("firstscreen.toml")

@@ -1,7 +1,7 @@
 """The designer's form, generated from a game's own pydantic tables, and its values.
 
 Form values travel as text (what the user typed); :func:`variant_data` turns them into the
-values a TOML file would hold, so the core's validation (:func:`generator.variant.parse_variant`)
+values a TOML file would hold, so the core's validation (:func:`plywright.variant.parse_variant`)
 judges them exactly as it judges a file, and errors carry the CLI's words.
 """
 
@@ -21,11 +21,11 @@ import tomli_w
 from pydantic import ValidationError
 from pydantic.fields import FieldInfo
 
-from generator.api import CheckOptions, GameDefinition, StrictModel
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.template import allowed_values, sub_model
-from generator.variant import (
+from plywright.api import CheckOptions, GameDefinition, StrictModel
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.template import allowed_values, sub_model
+from plywright.variant import (
     TABLES,
     Variant,
     format_validation_error,
@@ -33,7 +33,7 @@ from generator.variant import (
     parse_variant,
     safe_folder_name,
 )
-from generator.web.plain import fields_named, plain_error, plain_message
+from plywright.web.plain import fields_named, plain_error, plain_message
 
 Widget = Literal["text", "number", "checkbox", "select", "list"]
 SOURCE = "designer"
@@ -322,7 +322,7 @@ def read_form(
 def agent_problem(registry: Registry, variant: Variant) -> tuple[str, str] | None:
     """``(field, message)`` when ``[check] agent`` or ``strong_agent`` names no agent of the
     game (the CLI finds out only when the check starts)."""
-    from generator.simulate.runner import agent_spec, resolve_agents
+    from plywright.simulate.runner import agent_spec, resolve_agents
 
     try:
         resolve_agents(registry, variant, None)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from generator.checks import Gate, static_gate
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.sweep.grid import Value, shown
-from generator.variant import Variant
+from plywright.checks import Gate, static_gate
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.sweep.grid import Value, shown
+from plywright.variant import Variant
 
 FORCE_BOXES = {
     "check": "check even with static-check errors",

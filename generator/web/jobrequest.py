@@ -7,17 +7,17 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from generator.api import GameDefinition
-from generator.errors import InputError
-from generator.simulate.runner import resolve_agents
-from generator.simulate.strongplay import PROBE_LEVELS
-from generator.sweep.grid import parse_axes
-from generator.sweep.run import sweep_variants
-from generator.variant import Variant
-from generator.web.errors import BadRequest, InvalidVariant
-from generator.web.forms import read_form, strip_source
-from generator.web.state import Designer
-from generator.web.work import JobSpec
+from plywright.api import GameDefinition
+from plywright.errors import InputError
+from plywright.simulate.runner import resolve_agents
+from plywright.simulate.strongplay import PROBE_LEVELS
+from plywright.sweep.grid import parse_axes
+from plywright.sweep.run import sweep_variants
+from plywright.variant import Variant
+from plywright.web.errors import BadRequest, InvalidVariant
+from plywright.web.forms import read_form, strip_source
+from plywright.web.state import Designer
+from plywright.web.work import JobSpec
 
 KINDS = ("check", "sweep", "build")
 

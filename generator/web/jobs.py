@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from generator.web.signals import sigint_held_in_children
-from generator.web.work import JobSpec, job_main
+from plywright.web.signals import sigint_held_in_children
+from plywright.web.work import JobSpec, job_main
 
 RUNNING = ("starting", "running")
 FINISHED = ("done", "failed", "cancelled")

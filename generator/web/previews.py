@@ -24,11 +24,11 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from generator.api import GameDefinition
-from generator.registry import Registry
-from generator.web.designer import evaluate
-from generator.web.forms import variant_data
-from generator.web.signals import sigint_held_in_children
+from plywright.api import GameDefinition
+from plywright.registry import Registry
+from plywright.web.designer import evaluate
+from plywright.web.forms import variant_data
+from plywright.web.signals import sigint_held_in_children
 
 LOG = logging.getLogger("plywright.web")
 SOURCES = ("cache", "joined", "drawn")

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 import click
 import uvicorn
 
-from generator.errors import InputError, cut, excerpt
-from generator.web.signals import noted, raise_again
+from plywright.errors import InputError, cut, excerpt
+from plywright.web.signals import noted, raise_again
 
 if TYPE_CHECKING:
-    from generator.web.state import Designer
+    from plywright.web.state import Designer
 
 LOOPBACK_NAMES = ("localhost",)
 PREFIX = "plywright designer: "
@@ -74,7 +74,7 @@ def bound_socket(host: str, port: int) -> socket.socket:
 def warm(app: Any, say: Callable[[str], None]) -> None:
     """Draw every game's first preview (:meth:`Designer.warm_up`), saying so before and
     after. Ctrl-C (or SIGTERM) cancels it at once; the signal is raised again once its event
-    loop is closed (:mod:`generator.web.signals`)."""
+    loop is closed (:mod:`plywright.web.signals`)."""
     say(f"{PREFIX}drawing the first previews before listening")
     began = time.perf_counter()
     warming = Warming(app.state.designer)
@@ -112,7 +112,7 @@ class Warming:
 
 def serve(host: str, port: int) -> None:
     """Run the designer until interrupted; jobs end and their folders go with the server."""
-    from generator.web.app import create_app
+    from plywright.web.app import create_app
 
     sock = bound_socket(host, port)
     local = is_loopback(host)

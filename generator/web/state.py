@@ -15,13 +15,13 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.templating import Jinja2Templates
 
-from generator.api import GameDefinition
-from generator.registry import Registry
-from generator.variant import parse_variant
-from generator.web.errors import BadRequest
-from generator.web.forms import default_name, form_values
-from generator.web.jobs import Job, JobManager
-from generator.web.previews import Previews
+from plywright.api import GameDefinition
+from plywright.registry import Registry
+from plywright.variant import parse_variant
+from plywright.web.errors import BadRequest
+from plywright.web.forms import default_name, form_values
+from plywright.web.jobs import Job, JobManager
+from plywright.web.previews import Previews
 
 HERE = Path(__file__).parent
 LOG = logging.getLogger("plywright.web")

@@ -16,13 +16,13 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, TypedDict
 
-from generator.api import Artifact
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.report.rows import TableJSON
-from generator.simulate.report_types import CheckReport, StaticCheckEntry
-from generator.variant import Variant, parse_variant
-from generator.web.gate import gate_sweep, gate_variant
+from plywright.api import Artifact
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.report.rows import TableJSON
+from plywright.simulate.report_types import CheckReport, StaticCheckEntry
+from plywright.variant import Variant, parse_variant
+from plywright.web.gate import gate_sweep, gate_variant
 
 BUILD_FOLDER = "build"
 """Fixed name of the build folder inside a job's folder (no user text becomes a path)."""
@@ -65,7 +65,7 @@ def _variant(spec: JobSpec, registry: Registry) -> Variant:
 
 class CheckJobResult(CheckReport):
     """A check job's result: the check report (``plywright check --json``) and what the page
-    shows of it, formatted here (:mod:`generator.report.rows`): the text after the verdict,
+    shows of it, formatted here (:mod:`plywright.report.rows`): the text after the verdict,
     the tables (``{"title", "header", "rows": [{"cells", "status", "bar"}], ...}``)."""
 
     summary: str
@@ -77,10 +77,10 @@ class CheckJobResult(CheckReport):
 def run_check_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> CheckJobResult:
     """Static checks (refused on errors unless forced, as the CLI does) plus ``spec.games``
     simulated games in this process (one core)."""
-    from generator.report.check import write_check_report
-    from generator.report.rows import check_summary, check_tables
-    from generator.simulate.runner import planned_games, run_check
-    from generator.simulate.table import GameTable
+    from plywright.report.check import write_check_report
+    from plywright.report.rows import check_summary, check_tables
+    from plywright.simulate.runner import planned_games, run_check
+    from plywright.simulate.table import GameTable
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
@@ -133,7 +133,7 @@ class JobProgress:
 def run_build_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> dict[str, Any]:
     """Build into the job's folder (refused on static-check errors unless forced, as the
     CLI does), then zip the build with its manifest."""
-    from generator.build import build, collect_artifacts
+    from plywright.build import build, collect_artifacts
 
     registry = spec.registry_factory()
     variant = _variant(spec, registry)
@@ -173,9 +173,9 @@ def _router_job(
     """The CAM job of one set on the built-in machine profile (``plywright build --machine``
     without a file) when the variant has router parts; a part the machine cannot make is a
     warning, the rest is still built."""
-    from generator.cam.artifacts import cam_build
-    from generator.cam.machine import load_machine
-    from generator.cam.source import variant_plans
+    from plywright.cam.artifacts import cam_build
+    from plywright.cam.machine import load_machine
+    from plywright.cam.source import variant_plans
 
     if not variant_plans(variant):
         return [], None
@@ -238,12 +238,12 @@ def run_sweep_job(spec: JobSpec, send: Callable[[tuple[Any, ...]], None]) -> Swe
     """``plywright sweep`` of the variant in this process (one core): every output in the
     job's sweep folder, and a summary of each variant for the page. A combination a static
     check finds unmakeable refuses the sweep unless forced, before any game."""
-    from generator.report.rows import sweep_summary, sweep_table
-    from generator.simulate.executors import open_backend
-    from generator.sweep.grid import shown
-    from generator.sweep.outputs import write_outputs
-    from generator.sweep.run import run_sweep, sweep_of, sweep_variants
-    from generator.web.forms import default_name
+    from plywright.report.rows import sweep_summary, sweep_table
+    from plywright.simulate.executors import open_backend
+    from plywright.sweep.grid import shown
+    from plywright.sweep.outputs import write_outputs
+    from plywright.sweep.run import run_sweep, sweep_of, sweep_variants
+    from plywright.web.forms import default_name
 
     registry = spec.registry_factory()
     name = default_name(registry.games[str(spec.data["game"])])

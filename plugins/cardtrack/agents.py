@@ -1,14 +1,14 @@
 """The Konstruktsiia agents the plugin registers: ``random``, ``builder``, ``blocker``
-(hand-written strategies, :mod:`plugins.cardtrack.heuristics`) and ``planner`` (a search over
-the unseen cards, :mod:`plugins.cardtrack.search`)."""
+(hand-written strategies, :mod:`plywright.plugins.cardtrack.heuristics`) and ``planner`` (a search
+over the unseen cards, :mod:`plywright.plugins.cardtrack.search`)."""
 
 from __future__ import annotations
 
 import random
 
-from generator.api import AgentSpec
-from generator.engine import Game
-from plugins.cardtrack.heuristics import (
+from plywright.api import AgentSpec
+from plywright.engine import Game
+from plywright.plugins.cardtrack.heuristics import (
     BUILD_MAX,
     SEARCH_COLUMNS,
     BlockerAgent,
@@ -18,8 +18,8 @@ from plugins.cardtrack.heuristics import (
     detour,
     route_step,
 )
-from plugins.cardtrack.rules import CardtrackGame
-from plugins.cardtrack.search import BUDGET, planner
+from plywright.plugins.cardtrack.rules import CardtrackGame
+from plywright.plugins.cardtrack.search import BUDGET, planner
 
 __all__ = [
     "AGENTS",

@@ -1,9 +1,9 @@
 """The files ``plywright build`` writes for a Konstruktsiia variant (rulebooks excepted).
 
-:func:`cardtrack_artifacts` is a thin adapter from a :class:`~generator.variant.Variant`;
+:func:`cardtrack_artifacts` is a thin adapter from a :class:`~plywright.variant.Variant`;
 :class:`CardtrackBuild` does the work and keeps what several files share (the mat, the token
 plan and solids) for the length of one build. A variant whose mat cannot be printed is refused
-with the reason (:class:`~generator.errors.InputError`, exit status 2).
+with the reason (:class:`~plywright.errors.InputError`, exit status 2).
 """
 
 from __future__ import annotations
@@ -15,18 +15,15 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.api import Artifact
-from generator.bom import BomRow, write_bom
-from generator.build import in_folder
-from generator.cad.dxf import write_dxf
-from generator.cad.plan import MachiningPlan, mm
-from generator.errors import InputError
-from generator.print.publisher import PublisherMark, variant_mark
-from generator.print.scalebar import scale_check_label
-from generator.svg.layout import write_layout_svg
-from plugins.cardtrack import diagrams
-from plugins.cardtrack.bom import MatSheets, TokenCount, bom_rows
-from plugins.cardtrack.mat import (
+from plywright.api import Artifact
+from plywright.bom import BomRow, write_bom
+from plywright.build import in_folder
+from plywright.cad.dxf import write_dxf
+from plywright.cad.plan import MachiningPlan, mm
+from plywright.errors import InputError
+from plywright.plugins.cardtrack import diagrams
+from plywright.plugins.cardtrack.bom import MatSheets, TokenCount, bom_rows
+from plywright.plugins.cardtrack.mat import (
     Extras,
     Mat,
     MatTexts,
@@ -40,12 +37,12 @@ from plugins.cardtrack.mat import (
     write_mat_tiled,
     write_preview_svg,
 )
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.parts import token_plan, token_solid
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.refcard import card_sides, fitting_size, write_refcard
-from plugins.cardtrack.rulebook import Texts, set_name
-from plugins.cardtrack.tokens import (
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.parts import token_plan, token_solid
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.refcard import card_sides, fitting_size, write_refcard
+from plywright.plugins.cardtrack.rulebook import Texts, set_name
+from plywright.plugins.cardtrack.tokens import (
     PLAYER_COLOURS,
     Token,
     spares,
@@ -53,11 +50,14 @@ from plugins.cardtrack.tokens import (
     with_spares,
     write_token_sheet,
 )
+from plywright.print.publisher import PublisherMark, variant_mark
+from plywright.print.scalebar import scale_check_label
+from plywright.svg.layout import write_layout_svg
 
 if TYPE_CHECKING:
     import cadquery as cq
 
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 @dataclass(frozen=True)
@@ -223,12 +223,12 @@ class CardtrackBuild:
         write_layout_svg(self.token_plan, path)
 
     def write_big_step(self, path: Path) -> None:
-        from generator.cad.step import write_step
+        from plywright.cad.step import write_step
 
         write_step(self.big_solid, path, name=f"{self.name} big token")
 
     def write_small_step(self, path: Path) -> None:
-        from generator.cad.step import write_step
+        from plywright.cad.step import write_step
 
         write_step(self.small_solid, path, name=f"{self.name} small token")
 
@@ -243,7 +243,7 @@ class CardtrackBuild:
     def preview_extras(self) -> Extras:
         """The rulebook's sample track (its big-token example, a scenario) with both big tokens
         and a small token on it."""
-        from plugins.cardtrack import examples
+        from plywright.plugins.cardtrack import examples
 
         ranks = self.texts[0].ranks()
         climb = examples.climb(self.rules).scene

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.bom import BomRow
-from generator.cad.plan import mm
-from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
+from plywright.bom import BomRow
+from plywright.cad.plan import mm
+from plywright.plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
 
 
 @dataclass(frozen=True)

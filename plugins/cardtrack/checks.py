@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.api import StaticCheck
-from plugins.cardtrack.geometry import column_range
-from plugins.cardtrack.options import CardtrackRules, buildable_cards, kings_per_colour
+from plywright.api import StaticCheck
+from plywright.plugins.cardtrack.geometry import column_range
+from plywright.plugins.cardtrack.options import CardtrackRules, buildable_cards, kings_per_colour
 
 CARDS_PER_ROW = 16
 """Turned cards a ``builder`` game needs per row of ``height`` (measured: about 11 per row at

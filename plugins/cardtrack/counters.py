@@ -21,20 +21,20 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.api import Agent, SearchSettings
-from generator.engine import State
-from plugins.cardtrack.actions import BIG, BUILD, KING, SMALL
-from plugins.cardtrack.cards import KINGS, VALUES
-from plugins.cardtrack.geometry import ROW_STRIDE, neighbour_indices
-from plugins.cardtrack.heuristics import (
+from plywright.api import Agent, SearchSettings
+from plywright.engine import State
+from plywright.plugins.cardtrack.actions import BIG, BUILD, KING, SMALL
+from plywright.plugins.cardtrack.cards import KINGS, VALUES
+from plywright.plugins.cardtrack.geometry import ROW_STRIDE, neighbour_indices
+from plywright.plugins.cardtrack.heuristics import (
     BUILD_MAX,
     BlockerAgent,
     BuilderAgent,
     as_cardtrack,
     route_step,
 )
-from plugins.cardtrack.rules import CardtrackGame, CardtrackState
-from plugins.cardtrack.search import PlannerAgent
+from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState
+from plywright.plugins.cardtrack.search import PlannerAgent
 
 Tactic = Callable[[CardtrackState, int, list[int]], "int | None"]
 """``tactic(state, seat, legal)``: the action the tactic takes now, or None."""

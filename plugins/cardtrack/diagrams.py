@@ -3,9 +3,9 @@
 A :class:`Scene` says which cards lie in which slots, where tokens stand, which slots are
 shown empty (dashed), a new card to judge (with a tick or a cross) and a token's path.
 :func:`render` turns it into a ReportLab :class:`Drawing`; every card's rectangle comes from
-:func:`plugins.cardtrack.geometry.slot_rect`. The scenes
-come from scenarios the engine plays (:mod:`plugins.cardtrack.examples`); :func:`check_scene`
-checks them against the same geometry.
+:func:`plywright.plugins.cardtrack.geometry.slot_rect`. The scenes
+come from scenarios the engine plays (:mod:`plywright.plugins.cardtrack.examples`);
+:func:`check_scene` checks them against the same geometry.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine,
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.print.document import new_drawing
-from generator.print.fonts import register_fonts
-from plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
-from plugins.cardtrack.tokens import PLAYER_COLOURS, START_FILL, Player, TokenKind
+from plywright.plugins.cardtrack.geometry import Slot, contacts, neighbours, slot_rect
+from plywright.plugins.cardtrack.tokens import PLAYER_COLOURS, START_FILL, Player, TokenKind
+from plywright.print.document import new_drawing
+from plywright.print.fonts import register_fonts
 
 Mark = Literal["", "ok", "bad"]
 INK = "#2b2b2b"

@@ -34,9 +34,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from plugins.cardtrack.cards import KINDS, KINGS, OWNERS, QUEEN_VALUE, VALUES, VALUES_UP_TO
-from plugins.cardtrack.geometry import ROW_STRIDE
-from plugins.cardtrack.rules import CardtrackState, neighbours_of
+from plywright.plugins.cardtrack.cards import (
+    KINDS,
+    KINGS,
+    OWNERS,
+    QUEEN_VALUE,
+    VALUES,
+    VALUES_UP_TO,
+)
+from plywright.plugins.cardtrack.geometry import ROW_STRIDE
+from plywright.plugins.cardtrack.rules import CardtrackState, neighbours_of
 
 INF = 1e9
 EMPTY = -1

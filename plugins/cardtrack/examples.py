@@ -1,9 +1,9 @@
 """The rulebook's worked examples and diagrams, drawn from scenarios the engine plays.
 
-Each example replays one scenario of ``scenarios/`` (:func:`generator.scenarios.replay`)
+Each example replays one scenario of ``scenarios/`` (:func:`plywright.scenarios.replay`)
 under the variant's own rules and takes its position, path and caption numbers from the run:
 a rule broken in the engine makes the replay, and so the rulebook's build, fail with
-:class:`~generator.scenarios.ScenarioError`. A variant too small for the examples (fewer than
+:class:`~plywright.scenarios.ScenarioError`. A variant too small for the examples (fewer than
 :data:`LEAST_SMALL_TOKENS` small tokens or shorter small-token moves than
 :data:`LEAST_STEPS`) is shown them under the standard rules.
 """
@@ -13,14 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator import scenarios as sc
-from plugins.cardtrack import cards
-from plugins.cardtrack.diagrams import Mark, Scene, TokenAt, grid_empty, way_home
-from plugins.cardtrack.geometry import Slot, in_columns, neighbours, slot_index, slot_of_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import CardtrackState
-from plugins.cardtrack.scenarios import parse_slot
-from plugins.cardtrack.tokens import Player
+from plywright import scenarios as sc
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.diagrams import Mark, Scene, TokenAt, grid_empty, way_home
+from plywright.plugins.cardtrack.geometry import (
+    Slot,
+    in_columns,
+    neighbours,
+    slot_index,
+    slot_of_index,
+)
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import CardtrackState
+from plywright.plugins.cardtrack.scenarios import parse_slot
+from plywright.plugins.cardtrack.tokens import Player
 
 LEAST_SMALL_TOKENS = 3
 """Small tokens the block example puts on the track for Black."""
@@ -47,7 +53,7 @@ class Example:
 
 
 def _definition() -> Any:
-    from plugins.cardtrack.plugin import GAME
+    from plywright.plugins.cardtrack.plugin import GAME
 
     return GAME
 

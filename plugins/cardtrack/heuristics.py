@@ -22,10 +22,10 @@ from __future__ import annotations
 import heapq
 import random
 
-from generator.engine import State
-from plugins.cardtrack.cards import BLACK_JOKER, KINGS, VALUES
-from plugins.cardtrack.geometry import ROW_STRIDE
-from plugins.cardtrack.rules import (
+from plywright.engine import State
+from plywright.plugins.cardtrack.cards import BLACK_JOKER, KINGS, VALUES
+from plywright.plugins.cardtrack.geometry import ROW_STRIDE
+from plywright.plugins.cardtrack.rules import (
     DISCARD,
     CardtrackGame,
     CardtrackState,

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.api import Restrictable
-from plugins.cardtrack.actions import ACTION_NAMES, action_type
+from plywright.api import Restrictable
+from plywright.plugins.cardtrack.actions import ACTION_NAMES, action_type
 
 KINDS = ("build", "big", "small", "discard")
-"""The kinds the probe forbids, one at a time (:data:`~plugins.cardtrack.actions.ACTION_NAMES`
-less ``king``)."""
+"""The kinds the probe forbids, one at a time
+(:data:`~plywright.plugins.cardtrack.actions.ACTION_NAMES` less ``king``)."""
 
 
 def move_kind(state: Any, action: int) -> str:
     """The kind of the player action ``action``: its name in
-    :data:`~plugins.cardtrack.actions.ACTION_NAMES` (module level: plans are pickled)."""
+    :data:`~plywright.plugins.cardtrack.actions.ACTION_NAMES` (module level: plans are pickled)."""
     return ACTION_NAMES[action_type(action)]
 
 

@@ -9,7 +9,7 @@ the lower-left corner of Black's joker ``V(0, 0)``); three writers draw the same
   trim seams, registration marks and the 100 mm scale bar on every page;
 * :func:`mat_svg` — an SVG in millimetres.
 
-The PDFs are the shared 1:1 templates of :mod:`generator.print.templates` (through
+The PDFs are the shared 1:1 templates of :mod:`plywright.print.templates` (through
 :func:`mat_drawing`), so the mat's pages look and behave like every other game's templates.
 
 Columns shown: ``mat_columns`` of ``[production]``, else ``max_columns`` of ``[rules]``, else
@@ -31,23 +31,23 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cad.geometry2d import Bounds
-from generator.cad.plan import mm
-from generator.print import templates
-from generator.print.fonts import register_fonts
-from generator.print.plandraw import View
-from generator.print.publisher import PublisherMark
-from generator.print.templates import (
+from plywright.cad.geometry2d import Bounds
+from plywright.cad.plan import mm
+from plywright.plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.tokens import START_FILL
+from plywright.print import templates
+from plywright.print.fonts import register_fonts
+from plywright.print.plandraw import View
+from plywright.print.publisher import PublisherMark
+from plywright.print.templates import (
     Drawing,
     drawing_grid,
     write_sheet_template,
     write_tiled_template,
 )
-from generator.print.tiling import TileGrid
-from generator.svg.frame import SvgFrame, num, paint
-from plugins.cardtrack.geometry import Slot, column_range, slot_rect, track_slots
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.tokens import START_FILL
+from plywright.print.tiling import TileGrid
+from plywright.svg.frame import SvgFrame, num, paint
 
 DEFAULT_COLUMNS = 4
 """Columns on the mat when neither ``mat_columns`` nor ``max_columns`` says otherwise."""

@@ -23,13 +23,13 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
-from plugins.cardtrack import cards
-from plugins.cardtrack.actions import BIG, BUILD, DISCARD, SMALL, king_action
-from plugins.cardtrack.cards import KINGS, OWNERS, VALUES
-from plugins.cardtrack.geometry import ROW_STRIDE
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.actions import BIG, BUILD, DISCARD, SMALL, king_action
+from plywright.plugins.cardtrack.cards import KINGS, OWNERS, VALUES
+from plywright.plugins.cardtrack.geometry import ROW_STRIDE
 
 if TYPE_CHECKING:
-    from plugins.cardtrack.rules import CardtrackState
+    from plywright.plugins.cardtrack.rules import CardtrackState
 
 DELTAS = (-ROW_STRIDE, ROW_STRIDE, -1, 1)
 """Index steps to the slot below, above, left and right (horizontal slots: left, right only)."""

@@ -1,7 +1,7 @@
 """The Konstruktsiia variant-file schema: ``[rules]``, ``[print]`` models + presets.
 
 Rule names follow ``docs/rules/konstruktsiia.md``; ``[production]`` (card size, tokens) is
-:class:`plugins.cardtrack.production.CardtrackProduction`.
+:class:`plywright.plugins.cardtrack.production.CardtrackProduction`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.api import PrintOptions, StrictModel
+from plywright.api import PrintOptions, StrictModel
 
 CARDS_PER_DECK = 54
 """52 cards plus 2 jokers."""

@@ -1,12 +1,12 @@
 """Konstruktsiia's wooden tokens as machined: the token board's plan and the token solids.
 
-The token set (how many of which size, in whose colour) comes from :mod:`plugins.cardtrack.tokens`.
-The board plan nests every token on one board of ``sheet_width × sheet_height`` mm: one layer
-per operation (engraved ring on the big tokens, then the small and the big tokens cut through),
-the board's edge on an annotate layer (never machined: it shows where to clamp the stock and
-set the origin, its lower-left corner) and the board's size in the notes. Tokens are cut as
-circles at their finished diameter; the CAM offsets the cutter outside them and should leave
-tabs so the discs stay held.
+The token set (how many of which size, in whose colour) comes from
+:mod:`plywright.plugins.cardtrack.tokens`. The board plan nests every token on one board of
+``sheet_width × sheet_height`` mm: one layer per operation (engraved ring on the big tokens, then
+the small and the big tokens cut through), the board's edge on an annotate layer (never machined:
+it shows where to clamp the stock and set the origin, its lower-left corner) and the board's size
+in the notes. Tokens are cut as circles at their finished diameter; the CAM offsets the cutter
+outside them and should leave tabs so the discs stay held.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.cad.geometry2d import Point
-from generator.cad.plan import (
+from plywright.cad.geometry2d import Point
+from plywright.cad.plan import (
     ORIGIN_NOTES,
     Circle,
     MachiningPlan,
@@ -27,8 +27,8 @@ from generator.cad.plan import (
     mm,
     notes_operation,
 )
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.tokens import Token
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.tokens import Token
 
 if TYPE_CHECKING:
     import cadquery as cq

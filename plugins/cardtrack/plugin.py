@@ -1,13 +1,13 @@
-"""The built-in ``cardtrack`` plugin (Konstruktsiia, entry point ``plugins.cardtrack.plugin``):
-the game definition, with its static checks, artifacts and record checker, and its agents;
-the play aids and rulebooks are imported lazily."""
+"""The built-in ``cardtrack`` plugin (Konstruktsiia, entry point
+``plywright.plugins.cardtrack.plugin``): the game definition, with its static checks, artifacts and
+record checker, and its agents; the play aids and rulebooks are imported lazily."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.api import (
+from plywright.api import (
     AgentRegistrar,
     Artifact,
     GameDefinition,
@@ -16,29 +16,29 @@ from generator.api import (
     hookimpl,
     lazy,
 )
-from generator.scenarios import Scenarios
-from plugins.cardtrack.agents import AGENTS
-from plugins.cardtrack.checks import static_checks
-from plugins.cardtrack.kinds import RESTRICTABLE
-from plugins.cardtrack.options import PRESETS, CardtrackPrint, CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.rules import make_game
+from plywright.plugins.cardtrack.agents import AGENTS
+from plywright.plugins.cardtrack.checks import static_checks
+from plywright.plugins.cardtrack.kinds import RESTRICTABLE
+from plywright.plugins.cardtrack.options import PRESETS, CardtrackPrint, CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.rules import make_game
+from plywright.scenarios import Scenarios
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 def cardtrack_static_checks(variant: Variant) -> list[StaticCheck]:
     """The rules checks and the production checks of a Konstruktsiia variant."""
-    from plugins.cardtrack.production_checks import cardtrack_production_checks
+    from plywright.plugins.cardtrack.production_checks import cardtrack_production_checks
 
     return [*static_checks(variant.table(CardtrackRules)), *cardtrack_production_checks(variant)]
 
 
 def cardtrack_build(variant: Variant) -> list[Artifact]:
     """Mat, tokens, reference cards and rulebooks (imported here: exporters load slowly)."""
-    from plugins.cardtrack.artifacts import cardtrack_artifacts
-    from plugins.cardtrack.rulebook import rulebook_artifacts
+    from plywright.plugins.cardtrack.artifacts import cardtrack_artifacts
+    from plywright.plugins.cardtrack.rulebook import rulebook_artifacts
 
     return [*cardtrack_artifacts(variant), *rulebook_artifacts(variant)]
 
@@ -139,12 +139,12 @@ GAME = GameDefinition(
     report_metrics=("cards", "black_won", "reshuffles", "block_refusals"),
     static_checks=cardtrack_static_checks,
     artifacts=cardtrack_build,
-    record_checker=lazy("plugins.cardtrack.records:check_record"),
+    record_checker=lazy("plywright.plugins.cardtrack.records:check_record"),
     restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
     scenarios=Scenarios(
         folder=Path(__file__).parent / "scenarios",
-        play=lazy("plugins.cardtrack.scenarios:play"),
+        play=lazy("plywright.plugins.cardtrack.scenarios:play"),
         locales=Path(__file__).parent / "locales",
         rule_keys=RULE_KEYS,
     ),

@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from plugins.cardtrack import cards
-from plugins.cardtrack.geometry import Slot, slot_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import CardtrackState, build_action, make_game
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.geometry import Slot, slot_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import CardtrackState, build_action, make_game
 
 SlotLike = Slot | int
-"""A slot or its index (:func:`plugins.cardtrack.geometry.slot_index`)."""
+"""A slot or its index (:func:`plywright.plugins.cardtrack.geometry.slot_index`)."""
 Cards = Mapping[Slot, str] | Mapping[int, str] | Iterable[tuple[SlotLike, str]]
 """Cards on the track: ``(slot, card name)`` pairs or a slot -> card name mapping."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from generator.api import StrictModel
+from plywright.api import StrictModel
 
 MIN_CARD = 20.0
 """Smallest card side (mm) the play aids accept."""

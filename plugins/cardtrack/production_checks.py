@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from generator.api import StaticCheck
-from generator.cad.plan import mm
-from plugins.cardtrack.mat import Mat, printable_problem, sheet_page_size
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.parts import gap, nest_tokens
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.refcard import MIN_FONT, card_sides, fitting_size
-from plugins.cardtrack.rulebook import Texts
-from plugins.cardtrack.tokens import token_set
+from plywright.api import StaticCheck
+from plywright.cad.plan import mm
+from plywright.plugins.cardtrack.mat import Mat, printable_problem, sheet_page_size
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.parts import gap, nest_tokens
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.refcard import MIN_FONT, card_sides, fitting_size
+from plywright.plugins.cardtrack.rulebook import Texts
+from plywright.plugins.cardtrack.tokens import token_set
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 def _check(
@@ -97,7 +97,7 @@ def refcard_checks(
 
 def cardtrack_production_checks(variant: Variant) -> list[StaticCheck]:
     """Every production check of a Konstruktsiia variant."""
-    from plugins.cardtrack.artifacts import cardtrack_build
+    from plywright.plugins.cardtrack.artifacts import cardtrack_build
 
     build = cardtrack_build(variant)
     return [

@@ -25,13 +25,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from generator.engine import Outcome
-from generator.records import RecordError, split_record
-from plugins.cardtrack import cards
-from plugins.cardtrack.actions import ACTION_NAMES
-from plugins.cardtrack.geometry import Slot, neighbours, slot_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import (
+from plywright.engine import Outcome
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.actions import ACTION_NAMES
+from plywright.plugins.cardtrack.geometry import Slot, neighbours, slot_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import (
     DISCARD,
     CardtrackGame,
     CardtrackState,
@@ -41,6 +40,7 @@ from plugins.cardtrack.rules import (
     make_game,
     small_action,
 )
+from plywright.records import RecordError, split_record
 
 
 def game_from_header(header: Mapping[str, Any]) -> CardtrackGame:

@@ -17,13 +17,13 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
-from generator.print.fonts import register_fonts
-from generator.print.plandraw import PT_PER_MM
-from generator.print.publisher import PublisherMark, draw_footer_line
-from generator.print.sheet import crop_marks, pdf_canvas, set_print_boxes
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.rulebook import Texts
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.rulebook import Texts
+from plywright.print.fonts import register_fonts
+from plywright.print.plandraw import PT_PER_MM
+from plywright.print.publisher import PublisherMark, draw_footer_line
+from plywright.print.sheet import crop_marks, pdf_canvas, set_print_boxes
 
 K = PT_PER_MM
 SLUG = 10.0

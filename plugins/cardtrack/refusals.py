@@ -1,8 +1,8 @@
 """Why the Konstruktsiia engine refuses an action, in the rules' words (a refusal code).
 
 The engine only says *whether* an action is legal (:meth:`CardtrackState.legal_actions`); the
-scenarios (:mod:`plugins.cardtrack.scenarios`) also say *why not*. :func:`refusal` names the
-first rule an action breaks, looking at the same position; it never decides legality (the
+scenarios (:mod:`plywright.plugins.cardtrack.scenarios`) also say *why not*. :func:`refusal` names
+the first rule an action breaks, looking at the same position; it never decides legality (the
 engine does), so a rule broken in the engine still shows as a scenario that plays otherwise.
 
 Codes: ``king-must-be-placed``, ``king-cannot-build``, ``joker-cannot-build``, ``slot-taken``,
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from plugins.cardtrack import cards, movegen
-from plugins.cardtrack.actions import BIG, BUILD, DISCARD, KING, SMALL
-from plugins.cardtrack.cards import KINGS, OWNERS, VALUES
-from plugins.cardtrack.rules import CardtrackState
+from plywright.plugins.cardtrack import cards, movegen
+from plywright.plugins.cardtrack.actions import BIG, BUILD, DISCARD, KING, SMALL
+from plywright.plugins.cardtrack.cards import KINGS, OWNERS, VALUES
+from plywright.plugins.cardtrack.rules import CardtrackState
 
 Path = tuple[int, ...]
 

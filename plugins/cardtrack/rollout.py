@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from generator.api import Forbid
-from plugins.cardtrack.cards import BLACK_JOKER, KINGS, OWNERS, VALUES
-from plugins.cardtrack.geometry import ROW_STRIDE
-from plugins.cardtrack.heuristics import BUILD_MAX
-from plugins.cardtrack.rules import (
+from plywright.api import Forbid
+from plywright.plugins.cardtrack.cards import BLACK_JOKER, KINGS, OWNERS, VALUES
+from plywright.plugins.cardtrack.geometry import ROW_STRIDE
+from plywright.plugins.cardtrack.heuristics import BUILD_MAX
+from plywright.plugins.cardtrack.rules import (
     DISCARD,
     CardtrackGame,
     CardtrackState,

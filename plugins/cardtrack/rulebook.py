@@ -1,9 +1,9 @@
 """The printable Konstruktsiia rulebook: one PDF per language, computed from the variant.
 
 All words come from ``locales/<lang>.toml`` (Ukrainian, the seed's language, and English); this
-module chooses, formats and lays them out with :mod:`generator.print.document`, and draws the
-diagrams with :mod:`plugins.cardtrack.diagrams` from the one slot geometry. :class:`Texts` is
-also what the mat, the token sheet and the reference cards read their words from.
+module chooses, formats and lays them out with :mod:`plywright.print.document`, and draws the
+diagrams with :mod:`plywright.plugins.cardtrack.diagrams` from the one slot geometry.
+:class:`Texts` is also what the mat, the token sheet and the reference cards read their words from.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
-from generator import locales
-from generator.api import Artifact
-from generator.print import document as doc
-from plugins.cardtrack import diagrams, examples
-from plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.tokens import sheet_spares
+from plywright import locales
+from plywright.api import Artifact
+from plywright.plugins.cardtrack import diagrams, examples
+from plywright.plugins.cardtrack.options import CARDS_PER_DECK, CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.tokens import sheet_spares
+from plywright.print import document as doc
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 LOCALES = Path(__file__).parent / "locales"
 SECTION_GAP = 4

@@ -8,7 +8,7 @@ decides. Seat 0 is Black (clubs, spades; joker ``V(0, 0)``), seat 1 Red (``V(1, 
 Player actions are integers ``payload << 3 | type``:
 
 - :data:`DISCARD` (0): the card goes to the open pile;
-- ``BUILD`` (1): payload = slot index (:func:`plugins.cardtrack.geometry.slot_index`);
+- ``BUILD`` (1): payload = slot index (:func:`plywright.plugins.cardtrack.geometry.slot_index`);
 - ``BIG`` (2): payload = the slot the big token moves to;
 - ``SMALL`` (3): payload = ``dest << 5 | token``: a small token (the lowest-numbered one on its
   card; tokens of one colour on one card are alike) moves along a canonical path to ``dest``
@@ -40,9 +40,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
-from plugins.cardtrack import cards, movegen, sampling
-from plugins.cardtrack.actions import (
+from plywright.engine import CHANCE, TERMINAL, GameInfo, Outcome
+from plywright.plugins.cardtrack import cards, movegen, sampling
+from plywright.plugins.cardtrack.actions import (
     ACTION_NAMES,
     BIG,
     BIG_TOKEN,
@@ -56,8 +56,8 @@ from plugins.cardtrack.actions import (
     king_action,
     small_action,
 )
-from plugins.cardtrack.cards import KINDS, KINGS, NAMES, OWNERS, VALUES
-from plugins.cardtrack.geometry import (
+from plywright.plugins.cardtrack.cards import KINDS, KINGS, NAMES, OWNERS, VALUES
+from plywright.plugins.cardtrack.geometry import (
     COLUMN_OFFSET,
     ROW_STRIDE,
     column_range,
@@ -65,8 +65,8 @@ from plugins.cardtrack.geometry import (
     slot_of_index,
     start_slot,
 )
-from plugins.cardtrack.movegen import DELTAS, ReachTable, neighbours_of
-from plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.movegen import DELTAS, ReachTable, neighbours_of
+from plywright.plugins.cardtrack.options import CardtrackRules
 
 __all__ = [
     "ACTION_NAMES",
@@ -462,7 +462,7 @@ class CardtrackState:
     def random_action(self, rng: random.Random) -> int:
         """A legal action uniformly at random: ``legal_actions()[int(rng.random() · n)]``,
         found by counting the legal actions of each group instead of listing them
-        (:func:`plugins.cardtrack.sampling.pick_by_groups`) where that is exact."""
+        (:func:`plywright.plugins.cardtrack.sampling.pick_by_groups`) where that is exact."""
         if self._legal is None and not self.result and self.card >= 0:
             action = sampling.pick_by_groups(self, rng)
             if action is not None:
@@ -472,7 +472,7 @@ class CardtrackState:
 
     def sample_action(self, rng: random.Random) -> int:
         """A legal action uniformly at random, by rejection
-        (:func:`plugins.cardtrack.sampling.pick_by_rejection`): the same distribution as
+        (:func:`plywright.plugins.cardtrack.sampling.pick_by_rejection`): the same distribution as
         :meth:`random_action`, other picks for the same seed."""
         if self._legal is None and not self.result and self.card >= 0:
             action = sampling.pick_by_rejection(self, rng)
@@ -620,8 +620,8 @@ class CardtrackState:
 
     def lay_card(self, index: int, kind: int, deck: int) -> None:
         """Put card ``kind`` of ``deck`` in the empty slot ``index`` (what a build does to the
-        track; the card does not come out of a pile). :mod:`plugins.cardtrack.positions` uses
-        it to set up positions."""
+        track; the card does not come out of a pile). :mod:`plywright.plugins.cardtrack.positions`
+        uses it to set up positions."""
         self.track[index] = kind
         self.track_deck[index] = deck
         self._grow_frontier(index)

@@ -13,10 +13,10 @@ import random
 from bisect import bisect_right
 from typing import TYPE_CHECKING
 
-from plugins.cardtrack import cards
-from plugins.cardtrack.actions import BIG, DISCARD, SMALL
-from plugins.cardtrack.cards import KINGS, OWNERS
-from plugins.cardtrack.movegen import (
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.actions import BIG, DISCARD, SMALL
+from plywright.plugins.cardtrack.cards import KINGS, OWNERS
+from plywright.plugins.cardtrack.movegen import (
     build_actions,
     can_reach,
     makes_block,
@@ -25,7 +25,7 @@ from plugins.cardtrack.movegen import (
 )
 
 if TYPE_CHECKING:
-    from plugins.cardtrack.rules import CardtrackState
+    from plywright.plugins.cardtrack.rules import CardtrackState
 
 Group = tuple[int, list[int], int]
 """``(code, items, size)``: code -1, the items are actions; else each is ``item << 8 | code``."""

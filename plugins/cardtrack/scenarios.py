@@ -1,4 +1,4 @@
-"""Konstruktsiia's scenario interpreter (:mod:`generator.scenarios`): positions and turned
+"""Konstruktsiia's scenario interpreter (:mod:`plywright.scenarios`): positions and turned
 cards in the game's words, played by the rules engine.
 
 A scenario's ``setup`` (every key optional)::
@@ -13,7 +13,7 @@ does one thing with it: ``build = "H(0,1)"``, ``big = "V(0,2)"``, ``small = "V(0
 ``to = "V(1,3)"`` (the token on that card moves), ``king = "V(1,1)"`` (a new small token
 from the own joker; the joker itself = no move) or ``discard = true``. Legality is the
 engine's (:meth:`CardtrackState.legal_actions`); the reason of a refusal is
-:func:`plugins.cardtrack.refusals.refusal` (``below-joker-row`` for a slot under row 0,
+:func:`plywright.plugins.cardtrack.refusals.refusal` (``below-joker-row`` for a slot under row 0,
 which the geometry does not have). A refused step leaves the position as it was.
 
 Facts for ``expect``: ``outcome`` (``playing``, ``win``, ``nowinner``, ``unfinished``),
@@ -30,9 +30,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.scenarios import Scenario, ScenarioError, ScenarioRun, StepOutcome
-from plugins.cardtrack import cards, movegen, positions, refusals
-from plugins.cardtrack.actions import (
+from plywright.plugins.cardtrack import cards, movegen, positions, refusals
+from plywright.plugins.cardtrack.actions import (
     BIG,
     DISCARD,
     KING,
@@ -42,10 +41,11 @@ from plugins.cardtrack.actions import (
     king_action,
     small_action,
 )
-from plugins.cardtrack.cards import OWNERS, PLAYERS
-from plugins.cardtrack.geometry import Slot, slot_index, slot_of_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import CardtrackState, make_game
+from plywright.plugins.cardtrack.cards import OWNERS, PLAYERS
+from plywright.plugins.cardtrack.geometry import Slot, slot_index, slot_of_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import CardtrackState, make_game
+from plywright.scenarios import Scenario, ScenarioError, ScenarioRun, StepOutcome
 
 SLOT = re.compile(r"^([VH])\((-?\d+),\s*(-?\d+)\)$")
 SETUP_KEYS = {"track", "black", "red", "draw"}
@@ -199,7 +199,7 @@ def facts(state: CardtrackState, paths: list[list[str]]) -> dict[str, Any]:
 
 def play(scenario: Scenario, rules: CardtrackRules) -> ScenarioRun:
     """Set up the scenario's position, play its steps with the engine and report the facts
-    (:data:`generator.scenarios.ScenarioPlayer`)."""
+    (:data:`plywright.scenarios.ScenarioPlayer`)."""
     state = _setup(scenario, rules)
     run = ScenarioRun(states=[state.clone()])
     paths: list[list[str]] = []

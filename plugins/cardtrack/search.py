@@ -6,17 +6,17 @@ in it too). One decision:
 
 1. **candidates**: the legal actions that can matter (:func:`candidates`): every big-token
    move and king placement, discard; a low card's builds on the first empty slots of the own
-   cheapest way (:func:`plugins.cardtrack.evaluation.route`), next to the own big token or on
-   the bridge between the start columns, a high card's on the opponent's way or next to its
+   cheapest way (:func:`plywright.plugins.cardtrack.evaluation.route`), next to the own big token
+   or on the bridge between the start columns, a high card's on the opponent's way or next to its
    big token; small-token moves onto the opponent's way, next to its big token, onto a
    starting joker or the cards round it (to lock the opponent out or to guard the own), and
    low cards built round the own joker (another way home);
 2. **screen**: each candidate is scored by the race estimate of the position it leads to
-   (:mod:`plugins.cardtrack.evaluation`), and the best :data:`WIDTH` go on;
+   (:mod:`plywright.plugins.cardtrack.evaluation`), and the best :data:`WIDTH` go on;
 3. **futures**: ``budget`` sampled futures per candidate (the same futures for every
    candidate: common random numbers), each played :data:`DEPTH` turned cards ahead (about
    four own decisions: each card goes to the seat of its colour) by a quick builder for both
-   seats (:class:`plugins.cardtrack.rollout.Rollout`), then scored by the
+   seats (:class:`plywright.plugins.cardtrack.rollout.Rollout`), then scored by the
    race estimate; the candidate with the best mean, averaged half and half with its screening
    score (:data:`SCREEN_WEIGHT`), is played.
 
@@ -32,10 +32,10 @@ When both jokers are locked (an opponent token on each: :func:`dead`) nobody can
 the locks stay: the agent discards at once. An agent whose big token has not moved for
 :data:`PATIENCE` decisions is stuck: it goes round the opponent's tokens.
 
-**Restricted play** (``SearchSettings.forbid``, the kinds of :mod:`plugins.cardtrack.kinds`):
-the candidates leave out the forbidden kind (every allowed action is a candidate when none of
-the usual is left), and so does the agent's own play in its futures; with nothing but that
-kind legal, the agent plays it.
+**Restricted play** (``SearchSettings.forbid``, the kinds of
+:mod:`plywright.plugins.cardtrack.kinds`): the candidates leave out the forbidden kind (every
+allowed action is a candidate when none of the usual is left), and so does the agent's own play in
+its futures; with nothing but that kind legal, the agent plays it.
 """
 
 from __future__ import annotations
@@ -43,15 +43,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from generator.api import SearchSettings
-from generator.engine import Game, State
-from plugins.cardtrack.cards import VALUES
-from plugins.cardtrack.evaluation import STUCK, Odds, route
-from plugins.cardtrack.geometry import ROW_STRIDE
-from plugins.cardtrack.heuristics import BUILD_MAX, as_cardtrack
-from plugins.cardtrack.movegen import neighbours_of
-from plugins.cardtrack.rollout import Rollout
-from plugins.cardtrack.rules import BUILD, DISCARD, SMALL, CardtrackGame, CardtrackState
+from plywright.api import SearchSettings
+from plywright.engine import Game, State
+from plywright.plugins.cardtrack.cards import VALUES
+from plywright.plugins.cardtrack.evaluation import STUCK, Odds, route
+from plywright.plugins.cardtrack.geometry import ROW_STRIDE
+from plywright.plugins.cardtrack.heuristics import BUILD_MAX, as_cardtrack
+from plywright.plugins.cardtrack.movegen import neighbours_of
+from plywright.plugins.cardtrack.rollout import Rollout
+from plywright.plugins.cardtrack.rules import BUILD, DISCARD, SMALL, CardtrackGame, CardtrackState
 
 BUDGET = 1
 """Default futures per screened candidate."""
@@ -71,8 +71,8 @@ TEMPO_CAP = 1000.0
 """Remaining turned cards beyond which the tempo tie-break sees no difference."""
 PATIENCE = 12
 """Own decisions without a move of the own big token after which the agent is **stuck**: the
-opponent's tokens count as walls that stay (:data:`plugins.cardtrack.evaluation.STUCK`), and a
-player to win stops counting what its moves do to the opponent's way (two big tokens that
+opponent's tokens count as walls that stay (:data:`plywright.plugins.cardtrack.evaluation.STUCK`),
+and a player to win stops counting what its moves do to the opponent's way (two big tokens that
 block each other head-on would otherwise both wait for ever)."""
 
 

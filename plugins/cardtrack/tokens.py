@@ -2,7 +2,7 @@
 
 The print sheet lays every token out on A4/Letter as a disc in its player's colour with
 ``bleed`` mm of colour beyond the cut, and crop marks at the corners of the square around
-each disc, drawn by the shared :func:`generator.print.sheet.crop_marks`, and a thin cut circle
+each disc, drawn by the shared :func:`plywright.print.sheet.crop_marks`, and a thin cut circle
 at the disc's diameter (the colour beyond it is bleed). One sheet serves every language: its
 header and footer bands have room for the instructions in two languages, and the 100 mm scale
 bar of the 1:1 templates sits at its foot.
@@ -19,15 +19,15 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.print.document import page_size
-from generator.print.fonts import register_fonts
-from generator.print.furniture import furniture
-from generator.print.plandraw import PT_PER_MM
-from generator.print.publisher import PublisherMark, draw_beside, draw_footer_line
-from generator.print.scalebar import scale_bar
-from generator.print.sheet import CROP_GAP, CROP_LENGTH, crop_marks, pdf_canvas
-from generator.print.templates import wrap
-from plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.print.document import page_size
+from plywright.print.fonts import register_fonts
+from plywright.print.furniture import furniture
+from plywright.print.plandraw import PT_PER_MM
+from plywright.print.publisher import PublisherMark, draw_beside, draw_footer_line
+from plywright.print.scalebar import scale_bar
+from plywright.print.sheet import CROP_GAP, CROP_LENGTH, crop_marks, pdf_canvas
+from plywright.print.templates import wrap
 
 K = PT_PER_MM
 Player = Literal["black", "red"]
@@ -57,7 +57,7 @@ FOOT_LEADING = 3.9
 PARAGRAPH_GAP = 1.6
 """Extra space (mm) an empty header line leaves (between the languages' instructions)."""
 SCALE_BAR_HEIGHT = 7.7
-"""Height (mm) of the core's scale bar (:func:`generator.print.scalebar.scale_bar`) with its
+"""Height (mm) of the core's scale bar (:func:`plywright.print.scalebar.scale_bar`) with its
 numbers and ticks, without its label."""
 CUT_LINE_PT = 0.35
 """Width (pt) of the thin white cut circle drawn at each token's diameter."""

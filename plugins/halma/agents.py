@@ -1,5 +1,5 @@
 """Star-halma agents: ``greedy`` (best one-move progress) and ``lookahead`` (two own moves);
-the searching agent ``search`` lives in :mod:`plugins.halma.search`.
+the searching agent ``search`` lives in :mod:`plywright.plugins.halma.search`.
 
 Both score a move ``a -> b`` by its *progress* ``dist[a] - dist[b]``, where ``dist`` is the
 number of steps to the far tip of the seat's target on the board graph: every target hole is
@@ -18,12 +18,12 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from generator.api import AgentSpec
-from generator.engine import Game, State
-from plugins.halma.geometry import opposite
-from plugins.halma.movegen import holes_of, move_masks, tables
-from plugins.halma.rules import HalmaGame, HalmaState
-from plugins.halma.search import SEARCH
+from plywright.api import AgentSpec
+from plywright.engine import Game, State
+from plywright.plugins.halma.geometry import opposite
+from plywright.plugins.halma.movegen import holes_of, move_masks, tables
+from plywright.plugins.halma.rules import HalmaGame, HalmaState
+from plywright.plugins.halma.search import SEARCH
 
 PROGRESS = 1 << 16
 """Score of one step of progress toward the target tip."""

@@ -1,6 +1,6 @@
 """The files ``plywright build`` writes for a halma variant (rulebooks excepted).
 
-:func:`halma_artifacts` is a thin adapter from a :class:`~generator.variant.Variant`;
+:func:`halma_artifacts` is a thin adapter from a :class:`~plywright.variant.Variant`;
 :class:`HalmaBuild` does the work and keeps what several files share (the plan, the board
 solid) for the length of one build.
 """
@@ -15,26 +15,26 @@ from typing import TYPE_CHECKING
 
 import cadquery as cq
 
-from generator.api import Artifact
-from generator.bom import write_bom
-from generator.build import in_folder
-from generator.cad.dxf import write_dxf
-from generator.cad.plan import mm
-from generator.cad.solids import plan_solid
-from generator.cad.step import write_step
-from generator.cad.stl import write_stl
-from generator.print.publisher import PublisherMark, variant_mark
-from generator.print.templates import write_sheet_template, write_tiled_template
-from generator.svg.layout import write_layout_svg
-from generator.svg.preview import Piece, write_preview_svg
-from plugins.halma.bom import bom_rows
-from plugins.halma.geometry import StarBoard, star_board
-from plugins.halma.options import HalmaRules
-from plugins.halma.parts import BoardPlan, board_plan, peg_solid
-from plugins.halma.production import PALETTE, HalmaProduction
+from plywright.api import Artifact
+from plywright.bom import write_bom
+from plywright.build import in_folder
+from plywright.cad.dxf import write_dxf
+from plywright.cad.plan import mm
+from plywright.cad.solids import plan_solid
+from plywright.cad.step import write_step
+from plywright.cad.stl import write_stl
+from plywright.plugins.halma.bom import bom_rows
+from plywright.plugins.halma.geometry import StarBoard, star_board
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.parts import BoardPlan, board_plan, peg_solid
+from plywright.plugins.halma.production import PALETTE, HalmaProduction
+from plywright.print.publisher import PublisherMark, variant_mark
+from plywright.print.templates import write_sheet_template, write_tiled_template
+from plywright.svg.layout import write_layout_svg
+from plywright.svg.preview import Piece, write_preview_svg
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class HalmaBuild:
     def title(self, lang: str) -> str:
         """What the template pages call the board: the game and the set, in ``lang``
         (``Ķīniešu dambrete · standarta komplekts``), never the variant's file name."""
-        from plugins.halma.rulebook import set_title
+        from plywright.plugins.halma.rulebook import set_title
 
         return set_title(lang, self.board.n)
 

@@ -3,15 +3,15 @@ pegs each seating takes."""
 
 from __future__ import annotations
 
-from generator.bom import BomRow
-from generator.bom import bom_csv as bom_csv
-from generator.cad.nesting import SheetFit, sheet_fit
-from generator.cad.plan import mm
-from plugins.halma.box import MIN_PLAYERS, box_of
-from plugins.halma.geometry import StarBoard
-from plugins.halma.options import SEATINGS
-from plugins.halma.parts import blank_size
-from plugins.halma.production import HalmaProduction
+from plywright.bom import BomRow
+from plywright.bom import bom_csv as bom_csv
+from plywright.cad.nesting import SheetFit, sheet_fit
+from plywright.cad.plan import mm
+from plywright.plugins.halma.box import MIN_PLAYERS, box_of
+from plywright.plugins.halma.geometry import StarBoard
+from plywright.plugins.halma.options import SEATINGS
+from plywright.plugins.halma.parts import blank_size
+from plywright.plugins.halma.production import HalmaProduction
 
 
 def board_sheet_fit(board: StarBoard, production: HalmaProduction) -> SheetFit:

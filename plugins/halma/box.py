@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from plugins.halma.geometry import holes_per_point
-from plugins.halma.options import SEATINGS, HalmaRules
-from plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.geometry import holes_per_point
+from plywright.plugins.halma.options import SEATINGS, HalmaRules
+from plywright.plugins.halma.production import HalmaProduction
 
 MIN_PLAYERS = min(SEATINGS)
 MAX_PLAYERS = max(SEATINGS)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.api import StaticCheck
-from plugins.halma.geometry import holes_per_point, opposite, star_board
-from plugins.halma.options import HalmaRules
+from plywright.api import StaticCheck
+from plywright.plugins.halma.geometry import holes_per_point, opposite, star_board
+from plywright.plugins.halma.options import HalmaRules
 
 ROUNDS_PER_PEG = 8
 """Below this many rounds per peg, simulated games risk hitting ``max_rounds``: the greedy

@@ -18,11 +18,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.engine import State
-from plugins.halma.agents import GreedyAgent, compass
-from plugins.halma.geometry import opposite
-from plugins.halma.movegen import tables
-from plugins.halma.rules import HalmaGame, HalmaState
+from plywright.engine import State
+from plywright.plugins.halma.agents import GreedyAgent, compass
+from plywright.plugins.halma.geometry import opposite
+from plywright.plugins.halma.movegen import tables
+from plywright.plugins.halma.rules import HalmaGame, HalmaState
 
 Tactic = Callable[["CounterAgent", HalmaState, dict[int, int]], "tuple[int, int] | None"]
 """``tactic(agent, state, moves)``: the move ``(from, to)`` the tactic takes now, or None."""

@@ -1,11 +1,11 @@
 """Rulebook diagrams of the star-halma board, drawn from the one geometry model.
 
 A :class:`Scene` says what to show (which holes, which pegs, which hops, which seats) in hole
-indices of :func:`plugins.halma.geometry.star_board`; :func:`render` turns it into a ReportLab
-vector :class:`Drawing`. The rule figures' scenes are built by :mod:`plugins.halma.examples`
-from the game's scenarios as the engine plays them; only the plain board is built here.
-Coordinates are in pitch units (y down, as the geometry draws) until :func:`render` scales
-and flips them.
+indices of :func:`plywright.plugins.halma.geometry.star_board`; :func:`render` turns it into a
+ReportLab vector :class:`Drawing`. The rule figures' scenes are built by
+:mod:`plywright.plugins.halma.examples` from the game's scenarios as the engine plays them; only
+the plain board is built here. Coordinates are in pitch units (y down, as the geometry draws) until
+:func:`render` scales and flips them.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Literal
 from reportlab.graphics.shapes import Circle, Drawing, Group, Polygon, PolyLine, String
 from reportlab.lib import colors
 
-from generator.cad import geometry2d
-from generator.print.document import new_drawing
-from generator.print.fonts import register_fonts
-from plugins.halma.geometry import DIRECTIONS, SQRT3_2, StarBoard, star_corners
+from plywright.cad import geometry2d
+from plywright.plugins.halma.geometry import DIRECTIONS, SQRT3_2, StarBoard, star_corners
+from plywright.print.document import new_drawing
+from plywright.print.fonts import register_fonts
 
 Point = tuple[float, float]
 Mark = Literal["", "ok", "bad"]
@@ -38,7 +38,7 @@ PEG_R = 0.36
 HOLE_R = 0.14
 MARKING_PAD = SQRT3_2 / 2
 """Distance (pitch units) from a triangle's corner holes to its outline, as the board is
-engraved: half a row spacing (:func:`plugins.halma.parts.marking_offset`)."""
+engraved: half a row spacing (:func:`plywright.plugins.halma.parts.marking_offset`)."""
 ROUND_TOLERANCE = 0.01
 """Largest gap (pitch units) between a rounded corner and the chords that draw it."""
 PATCH_PAD = 0.62

@@ -1,4 +1,4 @@
-"""Two seats of a halma variant alone (:data:`generator.api.DuelMaker`): the same board and
+"""Two seats of a halma variant alone (:data:`plywright.api.DuelMaker`): the same board and
 rules with only the spoiler's and the victim's points occupied, each aiming where it aimed,
 in the turn order they had. The spoiler probes play it to tell a seat that is slowed while
 others race (kingmaking) from one that is locked out."""
@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from generator.api import Duel
-from plugins.halma.options import HalmaRules
+from plywright.api import Duel
+from plywright.plugins.halma.options import HalmaRules
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 def halma_duel(variant: Variant, spoiler: int, victim: int) -> Duel:

@@ -2,9 +2,9 @@
 
 Each figure names the scenarios it can show (``scenarios/*.toml``), takes the first written for
 the variant's board and options (:data:`DRAWN`) and replays it with
-:func:`generator.scenarios.replay` under those values: the pegs come from the engine's states,
+:func:`plywright.scenarios.replay` under those values: the pegs come from the engine's states,
 the arrows from the scenario's paths, the ✓/✗ from the engine's verdicts. A rule broken in the
-engine therefore fails the book's build (:class:`~generator.scenarios.ScenarioError`) instead
+engine therefore fails the book's build (:class:`~plywright.scenarios.ScenarioError`) instead
 of printing a figure the game no longer plays. A board size no scenario is written for shows
 the first scenario on its own board.
 """
@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from generator.scenarios import Scenario, ScenarioRun, find, replay
-from plugins.halma import diagrams
-from plugins.halma.diagrams import Hop, Scene, Shape
-from plugins.halma.geometry import StarBoard, opposite
-from plugins.halma.movegen import holes_of
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaState
+from plywright.plugins.halma import diagrams
+from plywright.plugins.halma.diagrams import Hop, Scene, Shape
+from plywright.plugins.halma.geometry import StarBoard, opposite
+from plywright.plugins.halma.movegen import holes_of
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaState
+from plywright.scenarios import Scenario, ScenarioRun, find, replay
 
 DRAWN = ("n", "target_lock", "jump_own", "win_rule")
 """The variant's rule values a figure must be written for (the rest is the scenario's)."""
@@ -97,7 +97,9 @@ def _written_for(scenario: Scenario, rules: HalmaRules) -> bool:
 def example(rules: HalmaRules, ids: Sequence[str]) -> Example:
     """The first of ``ids`` written for ``rules``, replayed under them (else the first, on
     its own rules)."""
-    from plugins.halma.plugin import GAME  # the game definition imports the rulebook lazily
+    from plywright.plugins.halma.plugin import (
+        GAME,  # the game definition imports the rulebook lazily
+    )
 
     scenarios = GAME.scenarios
     assert scenarios is not None

@@ -2,10 +2,10 @@
 
 - ``step``: a peg moves to an empty neighbouring hole;
 - ``jump``: a peg jumps, one jump or a chain (a chain never ends on a neighbour of its start:
-  every landing lies in the start's parity class, :mod:`plugins.halma.movegen`).
+  every landing lies in the start's parity class, :mod:`plywright.plugins.halma.movegen`).
 
 A pass (the one action of a seat that cannot move) is neither. The search kernels take the
-kind as a code (:data:`plugins.halma.fast.search.FORBID_STEP`, ``FORBID_JUMP``), mirrored
+kind as a code (:data:`plywright.plugins.halma.fast.search.FORBID_STEP`, ``FORBID_JUMP``), mirrored
 here so that this module stays light (no numba).
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.api import Forbid, Restrictable
+from plywright.api import Forbid, Restrictable
 
 STEP, JUMP, PASS = "step", "jump", "pass"
 KINDS = (STEP, JUMP)

@@ -1,8 +1,8 @@
 """Precomputed lattice tables and bitset move generation for star halma.
 
 A position is a set of Python ``int`` bitsets in the hole order of
-:func:`plugins.halma.geometry.star_board` (bit ``h`` = hole ``h``). Everything here is pure:
-tables are built once per board size from the geometry model and never change.
+:func:`plywright.plugins.halma.geometry.star_board` (bit ``h`` = hole ``h``). Everything here is
+pure: tables are built once per board size from the geometry model and never change.
 
 The peg on ``start`` can move to the empty neighbours (steps) and to every hole a chain of
 jumps can end on. A move is identified by ``(from, to)``, so the jump part is reachability in
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from plugins.halma.geometry import POINT_COUNT, StarBoard, star_board
+from plywright.plugins.halma.geometry import POINT_COUNT, StarBoard, star_board
 
 Jump = tuple[int, int, int]
 """``(over_bit, land_bit, land_hole)`` of one jump from a hole."""

@@ -1,7 +1,7 @@
 """The halma variant-file schema: ``[rules]`` and ``[print]`` models + presets.
 
 Rule names follow ``docs/rules/halma.md``. ``[production]`` (board and peg sizes,
-millimetres) is :class:`plugins.halma.production.HalmaProduction`.
+millimetres) is :class:`plywright.plugins.halma.production.HalmaProduction`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.api import PrintOptions, StrictModel
-from plugins.halma.geometry import MAX_N, MIN_N, POINT_COUNT, holes_per_point, opposite
+from plywright.api import PrintOptions, StrictModel
+from plywright.plugins.halma.geometry import MAX_N, MIN_N, POINT_COUNT, holes_per_point, opposite
 
 SEATINGS: dict[int, tuple[int, ...]] = {
     2: (0, 3),

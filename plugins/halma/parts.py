@@ -1,7 +1,7 @@
 """The halma parts as machined: the board's machining plan and the peg solid.
 
-Every hole centre comes from :mod:`plugins.halma.geometry`; this module only turns the board
-model (y down, centre at the origin) into a plan (y up, origin at the lower-left corner of the
+Every hole centre comes from :mod:`plywright.plugins.halma.geometry`; this module only turns the
+board model (y down, centre at the origin) into a plan (y up, origin at the lower-left corner of the
 board's bounding box) and decides the outline, the markings and the operations.
 """
 
@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.cad.geometry2d import Point, ccw, convex_hull, offset_polygon
-from generator.cad.plan import (
+from plywright.cad.geometry2d import Point, ccw, convex_hull, offset_polygon
+from plywright.cad.plan import (
     ORIGIN_NOTES,
     Circle,
     MachiningPlan,
@@ -23,8 +23,8 @@ from generator.cad.plan import (
     mm,
     notes_operation,
 )
-from plugins.halma.geometry import SQRT3_2, StarBoard
-from plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.geometry import SQRT3_2, StarBoard
+from plywright.plugins.halma.production import HalmaProduction
 
 if TYPE_CHECKING:
     import cadquery as cq

@@ -1,12 +1,12 @@
-"""The built-in ``halma`` plugin (entry point ``plugins.halma.plugin``): the game definition,
-with its static checks, artifacts, fast lane and record checker, and its agents."""
+"""The built-in ``halma`` plugin (entry point ``plywright.plugins.halma.plugin``): the game
+definition, with its static checks, artifacts, fast lane and record checker, and its agents."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.api import (
+from plywright.api import (
     AgentRegistrar,
     Artifact,
     GameDefinition,
@@ -15,30 +15,30 @@ from generator.api import (
     hookimpl,
     lazy,
 )
-from generator.scenarios import Scenarios
-from plugins.halma.agents import AGENTS
-from plugins.halma.checks import static_checks
-from plugins.halma.kinds import RESTRICTABLE
-from plugins.halma.options import PRESETS, HalmaPrint, HalmaRules
-from plugins.halma.production import HalmaProduction
-from plugins.halma.rules import make_game
-from plugins.halma.scenario_keys import RULE_KEYS
+from plywright.plugins.halma.agents import AGENTS
+from plywright.plugins.halma.checks import static_checks
+from plywright.plugins.halma.kinds import RESTRICTABLE
+from plywright.plugins.halma.options import PRESETS, HalmaPrint, HalmaRules
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.rules import make_game
+from plywright.plugins.halma.scenario_keys import RULE_KEYS
+from plywright.scenarios import Scenarios
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 def halma_static_checks(variant: Variant) -> list[StaticCheck]:
     """The rules checks and the production checks of a halma variant."""
-    from plugins.halma.production_checks import halma_production_checks
+    from plywright.plugins.halma.production_checks import halma_production_checks
 
     return [*static_checks(variant.table(HalmaRules)), *halma_production_checks(variant)]
 
 
 def halma_build(variant: Variant) -> list[Artifact]:
     """CAD, layouts, templates, BOM and rulebooks (imported here: CadQuery loads slowly)."""
-    from plugins.halma.artifacts import halma_artifacts
-    from plugins.halma.rulebook import rulebook_artifacts
+    from plywright.plugins.halma.artifacts import halma_artifacts
+    from plywright.plugins.halma.rulebook import rulebook_artifacts
 
     return [*halma_artifacts(variant), *rulebook_artifacts(variant)]
 
@@ -62,14 +62,14 @@ GAME = GameDefinition(
     make_game=make_game,
     static_checks=halma_static_checks,
     artifacts=halma_build,
-    fast_lane=lazy("plugins.halma.fast.plugin:halma_fast_lane"),
-    record_checker=lazy("plugins.halma.records:check_record"),
-    duel=lazy("plugins.halma.duel:halma_duel"),
+    fast_lane=lazy("plywright.plugins.halma.fast.plugin:halma_fast_lane"),
+    record_checker=lazy("plywright.plugins.halma.records:check_record"),
+    duel=lazy("plywright.plugins.halma.duel:halma_duel"),
     restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
     scenarios=Scenarios(
         folder=Path(__file__).parent / "scenarios",
-        play=lazy("plugins.halma.scenarios:play"),
+        play=lazy("plywright.plugins.halma.scenarios:play"),
         locales=Path(__file__).parent / "locales",
         rule_keys=RULE_KEYS,
     ),

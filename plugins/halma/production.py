@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from generator.api import StrictModel
+from plywright.api import StrictModel
 
 PALETTE: dict[str, str] = {
     "red": "#c8102e",

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from generator.api import StaticCheck
-from generator.cad.plan import mm
-from plugins.halma.bom import board_sheet_fit
-from plugins.halma.box import MAX_PLAYERS, MIN_PLAYERS, box_of
-from plugins.halma.geometry import StarBoard, star_board
-from plugins.halma.options import HalmaRules
-from plugins.halma.parts import blank_size, board_outline, edge_distance, marking_offset
-from plugins.halma.production import HalmaProduction
+from plywright.api import StaticCheck
+from plywright.cad.plan import mm
+from plywright.plugins.halma.bom import board_sheet_fit
+from plywright.plugins.halma.box import MAX_PLAYERS, MIN_PLAYERS, box_of
+from plywright.plugins.halma.geometry import StarBoard, star_board
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.parts import blank_size, board_outline, edge_distance, marking_offset
+from plywright.plugins.halma.production import HalmaProduction
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 MIN_WEB = 3.0
 """Least wood (mm) between neighbouring holes at the surface, chamfers included."""

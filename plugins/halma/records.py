@@ -4,7 +4,7 @@ A record is JSON Lines (``docs/design.md``): a header with the ``[rules]`` table
 by the core), ``n`` and each seat's ``start`` and ``target`` holes as ``[q, r]`` lists (from
 :meth:`HalmaGame.record_header`), one ``{"player": i, "path": [[q, r], ...]}`` line per turn
 (an empty path is a pass) and a last ``{"result", "winners", "rounds"}`` line; the core's
-:class:`~generator.records.RecordBuilder` writes it, :func:`~generator.records.split_record`
+:class:`~plywright.records.RecordBuilder` writes it, :func:`~plywright.records.split_record`
 takes it apart.
 
 :func:`check_record` (the game's record checker) checks each path hop by hop against the
@@ -21,12 +21,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from generator.engine import Outcome
-from generator.records import RecordError, split_record
-from plugins.halma.geometry import DIRECTIONS, point_of
-from plugins.halma.movegen import holes_of
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.engine import Outcome
+from plywright.plugins.halma.geometry import DIRECTIONS, point_of
+from plywright.plugins.halma.movegen import holes_of
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.records import RecordError, split_record
 
 
 def _holes(value: object, line: int, what: str) -> list[tuple[int, int]]:

@@ -1,8 +1,8 @@
 """The printable star-halma rulebook: one PDF per language, computed from the variant.
 
 All words come from ``locales/<lang>.toml``; this module only chooses, formats and lays them
-out with the shared blocks of :mod:`generator.print.document`, and draws the diagrams with
-:mod:`plugins.halma.diagrams` from the one geometry model.
+out with the shared blocks of :mod:`plywright.print.document`, and draws the diagrams with
+:mod:`plywright.plugins.halma.diagrams` from the one geometry model.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from typing import Self
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 
-from generator import locales
-from generator.api import Artifact
-from generator.print import document as doc
-from generator.variant import Variant
-from plugins.halma import diagrams, examples
-from plugins.halma.box import Box, box_of
-from plugins.halma.geometry import StarBoard, hole_count, holes_per_point, star_board
-from plugins.halma.options import PRESETS, SEATINGS, HalmaRules, peg_counts
-from plugins.halma.parts import blank_size, edge_distance
-from plugins.halma.production import PALETTE, HalmaProduction
+from plywright import locales
+from plywright.api import Artifact
+from plywright.plugins.halma import diagrams, examples
+from plywright.plugins.halma.box import Box, box_of
+from plywright.plugins.halma.geometry import StarBoard, hole_count, holes_per_point, star_board
+from plywright.plugins.halma.options import PRESETS, SEATINGS, HalmaRules, peg_counts
+from plywright.plugins.halma.parts import blank_size, edge_distance
+from plywright.plugins.halma.production import PALETTE, HalmaProduction
+from plywright.print import document as doc
+from plywright.variant import Variant
 
 LOCALES = Path(__file__).parent / "locales"
 SEAT_COUNTS = (2, 3, 4, 5, 6)

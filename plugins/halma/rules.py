@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from generator.engine import TERMINAL, GameInfo, Outcome
-from plugins.halma.movegen import (
+from plywright.engine import TERMINAL, GameInfo, Outcome
+from plywright.plugins.halma.movegen import (
     Tables,
     chain_path,
     count_moves,
@@ -34,7 +34,7 @@ from plugins.halma.movegen import (
     move_masks,
     tables,
 )
-from plugins.halma.options import HalmaRules
+from plywright.plugins.halma.options import HalmaRules
 
 WIN, LOSS, DRAW = 1.0, -1.0, 0.0
 

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from generator.scenarios import Scenario, ScenarioRun, StepOutcome
-from plugins.halma import movegen
-from plugins.halma.geometry import DIRECTIONS, Hole, point_of
-from plugins.halma.movegen import holes_of
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.plugins.halma import movegen
+from plywright.plugins.halma.geometry import DIRECTIONS, Hole, point_of
+from plywright.plugins.halma.movegen import holes_of
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.scenarios import Scenario, ScenarioRun, StepOutcome
 
 CENTRE = 6
 """What :func:`facts` calls the central hexagon among the points 0-5."""
@@ -204,7 +204,7 @@ def facts(state: HalmaState) -> dict[str, Any]:
 
 
 def play(scenario: Scenario, rules: HalmaRules) -> ScenarioRun:
-    """The game's :data:`~generator.scenarios.ScenarioPlayer`."""
+    """The game's :data:`~plywright.scenarios.ScenarioPlayer`."""
     game = make_game(rules)
     state = initial_state(game, scenario.model.setup)
     run = ScenarioRun(states=[state.clone()])

@@ -1,13 +1,13 @@
 """The ``search`` agent: best-reply alpha-beta in numba, to win or to spoil one seat's win,
 optionally without one kind of move in its own seat (``SearchSettings.forbid``: ``step`` or
-``jump``, :mod:`plugins.halma.kinds`; the restricted-play probe).
+``jump``, :mod:`plywright.plugins.halma.kinds`; the restricted-play probe).
 
 Budget: the search depth in plies (own moves and replies alternate; ``search:1`` is a greedy
 move on the evaluation, the default :data:`SEARCH_BUDGET` looks at an own move, the best
 reply and the next own move; at most :data:`MAX_DEPTH`). The search and its evaluation are
-the kernels of :mod:`plugins.halma.fast.search`; this module builds them a position from a
-:class:`~plugins.halma.rules.HalmaState` (numba is imported at the first decision) and holds
-the evaluation's per-hole cost.
+the kernels of :mod:`plywright.plugins.halma.fast.search`; this module builds them a position from a
+:class:`~plywright.plugins.halma.rules.HalmaState` (numba is imported at the first decision) and
+holds the evaluation's per-hole cost.
 """
 
 from __future__ import annotations
@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from generator.api import AgentSpec, SearchSettings
-from generator.engine import Game, State
-from plugins.halma.kinds import forbid_code
-from plugins.halma.movegen import holes_of
-from plugins.halma.rules import HalmaGame, HalmaState
+from plywright.api import AgentSpec, SearchSettings
+from plywright.engine import Game, State
+from plywright.plugins.halma.kinds import forbid_code
+from plywright.plugins.halma.movegen import holes_of
+from plywright.plugins.halma.rules import HalmaGame, HalmaState
 
 if TYPE_CHECKING:
-    from plugins.halma.agents import Compass
+    from plywright.plugins.halma.agents import Compass
 
 SEARCH_BUDGET = 3
 """Default search depth (plies)."""
@@ -46,7 +46,7 @@ def hole_cost(c: Compass, hole: int) -> int:
 
 
 class SearchAgent:
-    """Plays the move of a best-reply search (see :mod:`plugins.halma.fast.search`)."""
+    """Plays the move of a best-reply search (see :mod:`plywright.plugins.halma.fast.search`)."""
 
     def __init__(
         self, game: HalmaGame, seat: int, rng: random.Random, settings: SearchSettings
@@ -68,8 +68,8 @@ class SearchAgent:
     def step(self, state: State) -> int:
         if not isinstance(state, HalmaState):
             raise TypeError("halma agents play HalmaState positions")
-        from plugins.halma.fast.lane import ensure_compiled, search_kernels
-        from plugins.halma.fast.tables import fast_tables
+        from plywright.plugins.halma.fast.lane import ensure_compiled, search_kernels
+        from plywright.plugins.halma.fast.tables import fast_tables
 
         ensure_compiled()
         game = self.game

@@ -37,8 +37,8 @@ from functools import cache
 import numpy as np
 from scipy import sparse
 
-from plugins.kubb import throws
-from plugins.kubb.rules import MIN_DISTANCE, KubbGame
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.rules import MIN_DISTANCE, KubbGame
 
 Counts = tuple[int, int, int, int, int]
 """``(throw_in, ahead, base, behind, own_base)`` at the start of a team's turn."""

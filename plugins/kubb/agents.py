@@ -1,5 +1,5 @@
 """Kubb agents: ``random``, ``basic``, ``tactical`` and the searching ``expectimax``
-(:mod:`plugins.kubb.search`), registered for the game ``kubb`` only.
+(:mod:`plywright.plugins.kubb.search`), registered for the game ``kubb`` only.
 
 - ``random``: any legal aim, spot or choice, uniformly (the core's random agent).
 - ``basic``: takes the nearest legal target (ties: lowest id); throws every kubb in at one
@@ -16,7 +16,7 @@
   king shot costs nothing in this model.
 - ``expectimax`` (searching: ``expectimax:BUDGET``, and a spoiler for the probes): expectimax
   over the throw model's chance nodes with the solved abstract game as evaluation
-  (:mod:`plugins.kubb.search`); the budget is the batons it searches ahead of each target.
+  (:mod:`plywright.plugins.kubb.search`); the budget is the batons it searches ahead of each target.
 
 The agents read the engine's fast API (phase, positions, :meth:`KubbState.baton_outcomes`) and
 the throw model; they return legal actions.
@@ -28,10 +28,9 @@ import math
 import random
 from functools import cache
 
-from generator.api import AgentSpec, SearchSettings
-from generator.engine import Game, State
-from generator.simulate.generic_agents import RandomAgent
-from plugins.kubb.rules import (
+from plywright.api import AgentSpec, SearchSettings
+from plywright.engine import Game, State
+from plywright.plugins.kubb.rules import (
     ADVANCE,
     ADVANTAGE,
     BATON_AIM,
@@ -42,8 +41,9 @@ from plugins.kubb.rules import (
     KubbGame,
     KubbState,
 )
-from plugins.kubb.search import DEFAULT_BUDGET, ExpectimaxAgent, search_expectimax
-from plugins.kubb.throws import LANDINGS
+from plywright.plugins.kubb.search import DEFAULT_BUDGET, ExpectimaxAgent, search_expectimax
+from plywright.plugins.kubb.throws import LANDINGS
+from plywright.simulate.generic_agents import RandomAgent
 
 BASIC_DEPTH = 1.0
 """How far past the centre line (m) ``basic`` throws kubbs in."""

@@ -13,10 +13,10 @@ import math
 import random
 from functools import cache
 
-from plugins.kubb.estimate import Objective, TurnView
-from plugins.kubb.layout import Layout
-from plugins.kubb.rules import PENALTY, THROW_AIM, THROW_LAND, KubbGame, KubbState
-from plugins.kubb.throws import LANDINGS
+from plywright.plugins.kubb.estimate import Objective, TurnView
+from plywright.plugins.kubb.layout import Layout
+from plywright.plugins.kubb.rules import PENALTY, THROW_AIM, THROW_LAND, KubbGame, KubbState
+from plywright.plugins.kubb.throws import LANDINGS
 
 SAFE_IN = 0.8
 """Plan aims land in the other half at least this often."""

@@ -1,6 +1,6 @@
 """The files ``plywright build`` writes for a Kubb variant (rulebooks excepted).
 
-:func:`kubb_artifacts` is a thin adapter from a :class:`~generator.variant.Variant`;
+:func:`kubb_artifacts` is a thin adapter from a :class:`~plywright.variant.Variant`;
 :class:`KubbBuild` does the work and keeps the solids (shared by STEP, STL and the BOM masses)
 for the length of one build.
 """
@@ -13,24 +13,24 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.api import Artifact
-from generator.bom import write_bom
-from generator.build import in_folder
-from generator.cad.plan import mm
-from generator.print.publisher import PublisherMark, variant_mark
-from plugins.kubb import parts
-from plugins.kubb.bom import bom_rows, cut_list_csv
-from plugins.kubb.crown import write_crown_template
-from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.locales import Texts
-from plugins.kubb.production import KubbProduction
-from plugins.kubb.rulebook import display_name
+from plywright.api import Artifact
+from plywright.bom import write_bom
+from plywright.build import in_folder
+from plywright.cad.plan import mm
+from plywright.plugins.kubb import parts
+from plywright.plugins.kubb.bom import bom_rows, cut_list_csv
+from plywright.plugins.kubb.crown import write_crown_template
+from plywright.plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.locales import Texts
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb.rulebook import display_name
+from plywright.print.publisher import PublisherMark, variant_mark
 
 if TYPE_CHECKING:
     import cadquery as cq
 
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 PIECES = ("kubb", "king", "baton", "stake")
 
@@ -70,7 +70,7 @@ class KubbBuild:
 
     def _step(self, key: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
-            from generator.cad.step import write_step
+            from plywright.cad.step import write_step
 
             write_step(self.solids[key], path, name=f"{self.name} {key}")
 
@@ -78,7 +78,7 @@ class KubbBuild:
 
     def _stl(self, key: str) -> Callable[[Path], None]:
         def write(path: Path) -> None:
-            from generator.cad.stl import write_stl
+            from plywright.cad.stl import write_stl
 
             write_stl(self.solids[key], path, tolerance=self.production.stl_tolerance)
 
@@ -86,7 +86,7 @@ class KubbBuild:
 
     def _dxf(self, profile: parts.Profile) -> Callable[[Path], None]:
         def write(path: Path) -> None:
-            from generator.cad.dxf import write_dxf
+            from plywright.cad.dxf import write_dxf
 
             write_dxf(parts.profile_plan(profile, self.name), path)
 
@@ -215,7 +215,7 @@ class KubbBuild:
 
 
 def kubb_build(variant: Variant) -> KubbBuild:
-    from plugins.kubb.options import KubbRules
+    from plywright.plugins.kubb.options import KubbRules
 
     rules, production = variant.table(KubbRules), variant.table(KubbProduction)
     return KubbBuild(

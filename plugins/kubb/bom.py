@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from generator.bom import BomRow, csv_text
-from generator.cad.plan import mm
-from plugins.kubb.production import KubbProduction
+from plywright.bom import BomRow, csv_text
+from plywright.cad.plan import mm
+from plywright.plugins.kubb.production import KubbProduction
 
 CUT_COLUMNS = ("stock", "length_no", "position", "item", "start_mm", "end_mm", "length_mm")
 BATCH_SETS = (1, 5, 10)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from generator.api import StaticCheck
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.options import KubbRules
-from plugins.kubb.rules import make_game
+from plywright.api import StaticCheck
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.options import KubbRules
+from plywright.plugins.kubb.rules import make_game
 
 MIN_CORNER_CLEARANCE = 0.2
 """Least room (m) between an outer base kubb and its corner stake."""

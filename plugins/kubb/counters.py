@@ -19,11 +19,18 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.api import Agent, SearchSettings
-from generator.engine import State
-from plugins.kubb.agents import make_basic, make_tactical
-from plugins.kubb.rules import ADVANTAGE, BASELINE, BATON_AIM, THROW_AIM, KubbGame, KubbState
-from plugins.kubb.search import search_expectimax
+from plywright.api import Agent, SearchSettings
+from plywright.engine import State
+from plywright.plugins.kubb.agents import make_basic, make_tactical
+from plywright.plugins.kubb.rules import (
+    ADVANTAGE,
+    BASELINE,
+    BATON_AIM,
+    THROW_AIM,
+    KubbGame,
+    KubbState,
+)
+from plywright.plugins.kubb.search import search_expectimax
 
 Tactic = Callable[[KubbGame, KubbState], "int | None"]
 """``tactic(game, state)``: the action the tactic takes now, or None."""

@@ -15,17 +15,17 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.print.fonts import register_fonts
-from generator.print.furniture import furniture
-from generator.print.plandraw import PT_PER_MM
-from generator.print.publisher import PublisherMark, draw_footer_line, draw_mark
-from generator.print.scalebar import scale_bar
-from generator.print.sheet import pdf_canvas
-from generator.print.templates import wrap
-from generator.print.tiling import PAPER_MM
-from plugins.kubb import parts
-from plugins.kubb.locales import Texts
-from plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb import parts
+from plywright.plugins.kubb.locales import Texts
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.print.fonts import register_fonts
+from plywright.print.furniture import furniture
+from plywright.print.plandraw import PT_PER_MM
+from plywright.print.publisher import PublisherMark, draw_footer_line, draw_mark
+from plywright.print.scalebar import scale_bar
+from plywright.print.sheet import pdf_canvas
+from plywright.print.templates import wrap
+from plywright.print.tiling import PAPER_MM
 
 K = PT_PER_MM
 MARGIN = 15.0

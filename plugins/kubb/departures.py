@@ -1,5 +1,5 @@
 """Where a variant's rules depart from the seed's rules sheet (the defaults of
-:class:`~plugins.kubb.options.KubbRules`), so its book can say so point by point."""
+:class:`~plywright.plugins.kubb.options.KubbRules`), so its book can say so point by point."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from plugins.kubb.options import KubbRules
+    from plywright.plugins.kubb.options import KubbRules
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ POINTS = (
 
 def seed_rules() -> KubbRules:
     """The seed's rules sheet: the defaults."""
-    from plugins.kubb.options import KubbRules
+    from plywright.plugins.kubb.options import KubbRules
 
     return KubbRules()
 
@@ -57,7 +57,7 @@ def departures(rules: KubbRules) -> list[Departure]:
 
 def world_rules(rules: KubbRules) -> bool:
     """Whether every departure of ``rules`` is the World Championship's value."""
-    from plugins.kubb.options import PRESETS, KubbRules
+    from plywright.plugins.kubb.options import PRESETS, KubbRules
 
     world = KubbRules(**PRESETS["world"]["rules"])
     found = departures(rules)

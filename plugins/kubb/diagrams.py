@@ -1,7 +1,7 @@
 """Kubb drawings as scenes of simple shapes in field metres, and their three renderers.
 
 A :class:`Scene` holds shapes whose coordinates are metres on the field (``x`` along the
-length from team 0's baseline, ``y`` across, as :class:`plugins.kubb.geometry.KubbField`);
+length from team 0's baseline, ``y`` across, as :class:`plywright.plugins.kubb.geometry.KubbField`);
 line widths and text sizes are in points on paper. The same scene is drawn
 
 * onto a ReportLab canvas at an exact scale (:func:`draw_on_canvas`: the field-plan PDF),
@@ -9,7 +9,7 @@ line widths and text sizes are in points on paper. The same scene is drawn
 * into an SVG (:func:`to_svg`: the field-plan SVG and the preview), sized in millimetres.
 
 The scene builders for the rulebook (turn flow, throw-in and penalty, advantage line) live
-here too; the field itself comes from :mod:`plugins.kubb.fieldplan`.
+here too; the field itself comes from :mod:`plywright.plugins.kubb.fieldplan`.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.print.document import new_drawing
-from generator.print.fonts import register_fonts
-from generator.svg.frame import MM_PER_PT, num, paint
-from plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.print.document import new_drawing
+from plywright.print.fonts import register_fonts
+from plywright.svg.frame import MM_PER_PT, num, paint
 
 if TYPE_CHECKING:
-    from plugins.kubb.rules import KubbState
+    from plywright.plugins.kubb.rules import KubbState
 
 Point = tuple[float, float]
 Anchor = Literal["start", "middle", "end"]

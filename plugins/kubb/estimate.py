@@ -4,11 +4,11 @@
 of its own half, the turn) and values positions for the agent's :class:`Objective`:
 
 - :meth:`TurnView.end`: the end of the turn, from the counts the other team then begins with
-  and the solved abstract game (:mod:`plugins.kubb.abstract`); in the last two turns before
-  ``max_turns`` the game may also end unfinished;
+  and the solved abstract game (:mod:`plywright.plugins.kubb.abstract`); in the last two turns
+  before ``max_turns`` the game may also end unfinished;
 - :meth:`TurnView.estimate`: the rest of the turn from groups of real field kubbs
-  (:mod:`plugins.kubb.layout`): the abstract turn of :func:`abstract.play_turn` (groups best
-  first, then the base kubbs, then the king), valued directly.
+  (:mod:`plywright.plugins.kubb.layout`): the abstract turn of :func:`abstract.play_turn` (groups
+  best first, then the base kubbs, then the king), valued directly.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from plugins.kubb import throws
-from plugins.kubb.abstract import Counts, Group, abstract, typical_gap
-from plugins.kubb.geometry import Point
-from plugins.kubb.layout import Layout, Shapes, Stats
-from plugins.kubb.rules import KubbState
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.abstract import Counts, Group, abstract, typical_gap
+from plywright.plugins.kubb.geometry import Point
+from plywright.plugins.kubb.layout import Layout, Shapes, Stats
+from plywright.plugins.kubb.rules import KubbState
 
 
 @dataclass(frozen=True)

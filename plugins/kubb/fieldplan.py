@@ -1,6 +1,6 @@
 """The Kubb field plan: a to-scale drawing of the field and the steps to mark it out on grass.
 
-Everything is read from :class:`plugins.kubb.geometry.KubbField`. The six stakes are named
+Everything is read from :class:`plywright.plugins.kubb.geometry.KubbField`. The six stakes are named
 A-F: A and B end team 0's baseline (A at ``y = 0``), C and D team 1's (C at ``y = 0``), E and
 F the centre line (E at ``y = 0``). The field is squared with one tape by the diagonal
 ``sqrt(L^2 + W^2)``: hook the tape's zero on A, hold the ``L + diagonal`` mark on B and pull
@@ -22,16 +22,16 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.locales import column_decimals
-from generator.print.fonts import register_fonts
-from generator.print.plandraw import PT_PER_MM
-from generator.print.publisher import PublisherMark, draw_beside, draw_footer_line
-from generator.print.scalebar import scale_bar, scale_check_label
-from generator.print.sheet import pdf_canvas
-from generator.print.tiling import PAPER_MM
-from plugins.kubb import diagrams as dg
-from plugins.kubb.geometry import KubbField, Point
-from plugins.kubb.locales import Texts
+from plywright.locales import column_decimals
+from plywright.plugins.kubb import diagrams as dg
+from plywright.plugins.kubb.geometry import KubbField, Point
+from plywright.plugins.kubb.locales import Texts
+from plywright.print.fonts import register_fonts
+from plywright.print.plandraw import PT_PER_MM
+from plywright.print.publisher import PublisherMark, draw_beside, draw_footer_line
+from plywright.print.scalebar import scale_bar, scale_check_label
+from plywright.print.sheet import pdf_canvas
+from plywright.print.tiling import PAPER_MM
 
 SCALES = (20, 25, 50, 75, 100, 125, 150, 200, 250, 500)
 """Standard drawing scales 1:N, largest drawing first."""

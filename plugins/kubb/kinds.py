@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.api import Restrictable
-from plugins.kubb.rules import ADVANCE, ADVANTAGE, BATON_AIM, PENALTY, THROW_AIM
+from plywright.api import Restrictable
+from plywright.plugins.kubb.rules import ADVANCE, ADVANTAGE, BATON_AIM, PENALTY, THROW_AIM
 
 ADVANTAGE_LINE, FRONT, GROUP = "advantage", "front", "group"
 KINDS = (ADVANTAGE_LINE, FRONT, GROUP)

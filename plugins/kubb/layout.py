@@ -15,13 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from plugins.kubb import throws
-from plugins.kubb.abstract import Chains, Group, chains, row_strikes
-from plugins.kubb.geometry import Point
-from plugins.kubb.rules import KubbGame
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.abstract import Chains, Group, chains, row_strikes
+from plywright.plugins.kubb.geometry import Point
+from plywright.plugins.kubb.rules import KubbGame
 
 if TYPE_CHECKING:
-    from plugins.kubb.estimate import TurnView
+    from plywright.plugins.kubb.estimate import TurnView
 
 MAX_SHAPES = 200_000
 """Groups a :class:`Shapes` keeps before it starts afresh."""

@@ -1,9 +1,9 @@
 """The Kubb variant-file schema: ``[rules]`` and ``[print]`` models + presets.
 
 Rule names follow ``docs/rules/kubb.md``; lengths are metres. ``[production]`` (piece sizes,
-millimetres) is :class:`plugins.kubb.production.KubbProduction`. The throw-model fields
+millimetres) is :class:`plywright.plugins.kubb.production.KubbProduction`. The throw-model fields
 (``skill``, ``max_hit``, ``hit_reach`` and the ``neighbour_*``, ``king_*`` and ``throw_in_*``
-fields) are explained in :mod:`plugins.kubb.throws`.
+fields) are explained in :mod:`plywright.plugins.kubb.throws`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from generator.api import PrintOptions, StrictModel
-from plugins.kubb import throws
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.production import SMALL_SET
+from plywright.api import PrintOptions, StrictModel
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.production import SMALL_SET
 
 SkillLevel = Literal["beginner", "club", "advanced"]
 SkillNumber = Annotated[float, Field(ge=throws.MIN_SKILL, le=throws.MAX_SKILL)]

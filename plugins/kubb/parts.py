@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from generator.cad.geometry2d import Point
-from generator.cad.plan import (
+from plywright.cad.geometry2d import Point
+from plywright.cad.plan import (
     ORIGIN_NOTES,
     MachiningPlan,
     Operation,
@@ -31,7 +31,7 @@ from generator.cad.plan import (
     mm,
     notes_operation,
 )
-from plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb.production import KubbProduction
 
 if TYPE_CHECKING:
     import cadquery as cq
@@ -264,7 +264,7 @@ def stake_solid(p: KubbProduction) -> cq.Solid:
 
 def baton_solid(p: KubbProduction) -> cq.Solid:
     """A round baton standing on its end, both end edges chamfered."""
-    from generator.cad.solids import revolved
+    from plywright.cad.solids import revolved
 
     r, length, c = p.baton_diameter / 2, p.baton_length, p.baton_chamfer
     if c > 0:

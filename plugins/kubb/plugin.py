@@ -1,12 +1,12 @@
-"""The built-in ``kubb`` plugin (entry point ``plugins.kubb.plugin``): the game definition,
-with its static checks, artifacts and record checker, and its agents."""
+"""The built-in ``kubb`` plugin (entry point ``plywright.plugins.kubb.plugin``): the game
+definition, with its static checks, artifacts and record checker, and its agents."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.api import (
+from plywright.api import (
     AgentRegistrar,
     Artifact,
     GameDefinition,
@@ -15,22 +15,22 @@ from generator.api import (
     hookimpl,
     lazy,
 )
-from generator.scenarios import Scenarios
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.checks import static_checks
-from plugins.kubb.kinds import RESTRICTABLE
-from plugins.kubb.locales import LOCALES
-from plugins.kubb.options import PRESETS, KubbPrint, KubbRules
-from plugins.kubb.production import KubbProduction
-from plugins.kubb.rules import make_game
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.checks import static_checks
+from plywright.plugins.kubb.kinds import RESTRICTABLE
+from plywright.plugins.kubb.locales import LOCALES
+from plywright.plugins.kubb.options import PRESETS, KubbPrint, KubbRules
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb.rules import make_game
+from plywright.scenarios import Scenarios
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 
 def kubb_static_checks(variant: Variant) -> list[StaticCheck]:
     """The rules checks and the production checks of a Kubb variant."""
-    from plugins.kubb.production_checks import kubb_production_checks
+    from plywright.plugins.kubb.production_checks import kubb_production_checks
 
     return [*static_checks(variant.table(KubbRules)), *kubb_production_checks(variant)]
 
@@ -39,8 +39,8 @@ def kubb_build(variant: Variant) -> list[Artifact]:
     """Field plan, CAD, templates, BOM and rulebooks (imported here: CadQuery loads slowly).
     The throw model behind the check is no player's print: ``plugins/kubb/throws.py``
     documents it and ``plywright check`` reports what it gives."""
-    from plugins.kubb.artifacts import kubb_artifacts
-    from plugins.kubb.rulebook import rulebook_artifacts
+    from plywright.plugins.kubb.artifacts import kubb_artifacts
+    from plywright.plugins.kubb.rulebook import rulebook_artifacts
 
     return [*kubb_artifacts(variant), *rulebook_artifacts(variant)]
 
@@ -131,12 +131,12 @@ GAME = GameDefinition(
     },
     static_checks=kubb_static_checks,
     artifacts=kubb_build,
-    record_checker=lazy("plugins.kubb.records:check_record"),
+    record_checker=lazy("plywright.plugins.kubb.records:check_record"),
     restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
     scenarios=Scenarios(
         folder=Path(__file__).parent / "scenarios",
-        play=lazy("plugins.kubb.scenarios:play"),
+        play=lazy("plywright.plugins.kubb.scenarios:play"),
         locales=LOCALES,
         rule_keys=RULE_KEYS,
     ),

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from generator.api import StrictModel
+from plywright.api import StrictModel
 
 
 class KubbProduction(StrictModel):

@@ -12,13 +12,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Literal
 
-from generator.api import StaticCheck
-from generator.cad.plan import mm
-from plugins.kubb.bom import SetRules, Stock, stock_use
-from plugins.kubb.production import KubbProduction
+from plywright.api import StaticCheck
+from plywright.cad.plan import mm
+from plywright.plugins.kubb.bom import SetRules, Stock, stock_use
+from plywright.plugins.kubb.production import KubbProduction
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 OVERSIZE = 10.0
 """Stock more than this much thicker than the piece must be ripped or planed first (mm)."""
@@ -166,7 +166,7 @@ def production_checks(
 
 def kubb_production_checks(variant: Variant) -> list[StaticCheck]:
     """Production checks of a Kubb variant (its ``[rules]`` and ``[production]`` tables)."""
-    from plugins.kubb.options import KubbRules
+    from plywright.plugins.kubb.options import KubbRules
 
     rules, production = variant.table(KubbRules), variant.table(KubbProduction)
     return production_checks(production, rules, rules.penalty_min_distance)

@@ -39,10 +39,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from generator.engine import Outcome
-from generator.records import RecordError, split_record
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.options import KubbRules
+from plywright.engine import Outcome
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.options import KubbRules
+from plywright.records import RecordError, split_record
 
 IN_KEYS = frozenset({"team", "turn", "throw", "kubb", "attempt", "landed", "placed", "penalty"})
 BATON_KEYS = frozenset(

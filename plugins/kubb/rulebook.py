@@ -1,12 +1,13 @@
 """The printable Kubb rulebook: one PDF per language, computed from the variant.
 
 All words come from ``locales/<lang>.toml``; this module chooses, fills in and lays them out
-with the shared blocks of :mod:`generator.print.document`. The field diagram is the field
-plan's scene (:mod:`plugins.kubb.fieldplan`, from :class:`~plugins.kubb.geometry.KubbField`).
-The book is for players: the throw model of the simulation is documented in
-:mod:`plugins.kubb.throws`, not printed. Every worked example and play diagram is drawn from a
-scenario (``scenarios/*.toml``) through :func:`generator.scenarios.replay`, so a rule the engine
-no longer plays as the book says fails the build.
+with the shared blocks of :mod:`plywright.print.document`. The field diagram is the field
+plan's scene (:mod:`plywright.plugins.kubb.fieldplan`, from
+:class:`~plywright.plugins.kubb.geometry.KubbField`). The book is for players: the throw model of
+the simulation is documented in :mod:`plywright.plugins.kubb.throws`, not printed. Every worked
+example and play diagram is drawn from a scenario (``scenarios/*.toml``) through
+:func:`plywright.scenarios.replay`, so a rule the engine no longer plays as the book says fails the
+build.
 """
 
 from __future__ import annotations
@@ -18,20 +19,20 @@ from typing import TYPE_CHECKING
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 
-from generator.api import Artifact
-from generator.print import document as doc
-from generator.scenarios import ScenarioError, ScenarioRun, example_run, replay
-from plugins.kubb import diagrams
-from plugins.kubb.departures import Departure, departures, seed_rules, world_rules
-from plugins.kubb.fieldplan import field_scene
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.locales import Texts
-from plugins.kubb.production import KubbProduction
+from plywright.api import Artifact
+from plywright.plugins.kubb import diagrams
+from plywright.plugins.kubb.departures import Departure, departures, seed_rules, world_rules
+from plywright.plugins.kubb.fieldplan import field_scene
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.locales import Texts
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.print import document as doc
+from plywright.scenarios import ScenarioError, ScenarioRun, example_run, replay
 
 if TYPE_CHECKING:
-    from generator.api import GameDefinition
-    from generator.variant import Variant
-    from plugins.kubb.options import KubbRules
+    from plywright.api import GameDefinition
+    from plywright.plugins.kubb.options import KubbRules
+    from plywright.variant import Variant
 
 PT_PER_MM = 72 / 25.4
 FIELD_SHARE = 0.9
@@ -85,7 +86,7 @@ ADVANTAGE = ("advantage-line", "advantage-line-world")
 
 
 def _game() -> GameDefinition:
-    from plugins.kubb.plugin import GAME
+    from plywright.plugins.kubb.plugin import GAME
 
     return GAME
 
@@ -564,6 +565,6 @@ def display_name(t: Texts, length: float, width: float) -> str:
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:
     """One ``print/rulebook`` artifact per language of ``variant.print.languages``."""
-    from plugins.kubb.options import KubbRules
+    from plywright.plugins.kubb.options import KubbRules
 
     return doc.variant_rulebooks(variant, KubbRules, KubbProduction, write_rulebook)

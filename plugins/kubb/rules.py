@@ -48,10 +48,10 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from generator.engine import CHANCE, TERMINAL, GameInfo, Outcome
-from plugins.kubb import throws
-from plugins.kubb.geometry import KubbField, Point
-from plugins.kubb.options import KubbRules
+from plywright.engine import CHANCE, TERMINAL, GameInfo, Outcome
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.geometry import KubbField, Point
+from plywright.plugins.kubb.options import KubbRules
 
 WIN, LOSS = 1.0, -1.0
 AIM_STEP = 0.5

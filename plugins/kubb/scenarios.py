@@ -19,7 +19,7 @@ file; the player picks the engine's chance outcome that is that result:
 - ``{ penalty = 3, at = [7.5, 4.0] }`` — the other team stands penalty kubb 3 there;
 - ``{ line = "advantage" }`` or ``{ line = "baseline" }`` — where the team throws its batons;
 - ``{ lag = [0.4, "king"] }`` — the lag: how far team 1's and team 2's batons lie from the
-  king (m), ``"king"`` for one that touched him (:func:`~plugins.kubb.rules.lag_winner`; a
+  king (m), ``"king"`` for one that touched him (:func:`~plywright.plugins.kubb.rules.lag_winner`; a
   tie leaves the game before the lag, to be thrown again).
 
 A step is legal when the engine offers it: the throw is the engine's decision at that moment
@@ -45,10 +45,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from generator.scenarios import Scenario, ScenarioError, ScenarioRun, StepOutcome
-from plugins.kubb import throws
-from plugins.kubb.options import KubbRules
-from plugins.kubb.rules import (
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.options import KubbRules
+from plywright.plugins.kubb.rules import (
     ADVANCE,
     ADVANTAGE,
     BASELINE,
@@ -66,6 +65,7 @@ from plugins.kubb.rules import (
     lag_winner,
     make_game,
 )
+from plywright.scenarios import Scenario, ScenarioError, ScenarioRun, StepOutcome
 
 ON_GRID = 1e-6
 """How close (m) a file's point must be to a point of the engine's aim grid."""

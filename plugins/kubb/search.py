@@ -1,7 +1,7 @@
 """``expectimax``: a Kubb agent that searches the throw model (a searching ``AgentSpec``).
 
 Each decision is expectimax over the engine's chance nodes; where the search stops, the
-estimates of :mod:`plugins.kubb.estimate` take over (real kubbs as groups of the abstract
+estimates of :mod:`plywright.plugins.kubb.estimate` take over (real kubbs as groups of the abstract
 game, the end of a turn valued by the solved abstract game):
 
 - **baton targets** (:class:`BatonSearch`): every target's outcomes
@@ -20,8 +20,8 @@ The king is never a choice: the engine throws at it when it is the only target. 
 is the agent's return scaled to ``[0, 1]`` or, as a spoiler (``SearchSettings.victim``), "the
 victim does not win" (:class:`estimate.Objective`). The agent is deterministic.
 
-**Restricted play** (``SearchSettings.forbid``, the kinds of :mod:`plugins.kubb.kinds`): every
-decision of the agent, and every baton of its own it searches ahead, leaves out the forbidden
+**Restricted play** (``SearchSettings.forbid``, the kinds of :mod:`plywright.plugins.kubb.kinds`):
+every decision of the agent, and every baton of its own it searches ahead, leaves out the forbidden
 kind unless nothing else is legal. A throw-in whose candidates are all forbidden weighs the
 allowed aim nearest each of them instead; without grouped throw-ins (``group``), the kubbs
 still to throw are not expected to join the group of the one thrown.
@@ -35,14 +35,14 @@ from __future__ import annotations
 import math
 import random
 
-from generator.api import Forbid, SearchSettings
-from generator.engine import Game, State
-from plugins.kubb.abstract import Group
-from plugins.kubb.aims import candidate_aims, penalty_spots, plan_anchor
-from plugins.kubb.estimate import Objective, TurnView
-from plugins.kubb.kinds import GROUP, move_kind
-from plugins.kubb.layout import Layout, Shapes
-from plugins.kubb.rules import (
+from plywright.api import Forbid, SearchSettings
+from plywright.engine import Game, State
+from plywright.plugins.kubb.abstract import Group
+from plywright.plugins.kubb.aims import candidate_aims, penalty_spots, plan_anchor
+from plywright.plugins.kubb.estimate import Objective, TurnView
+from plywright.plugins.kubb.kinds import GROUP, move_kind
+from plywright.plugins.kubb.layout import Layout, Shapes
+from plywright.plugins.kubb.rules import (
     ADVANCE,
     ADVANTAGE,
     BASELINE,
@@ -54,7 +54,7 @@ from plugins.kubb.rules import (
     KubbGame,
     KubbState,
 )
-from plugins.kubb.throws import LANDINGS, THROW_IN_KING
+from plywright.plugins.kubb.throws import LANDINGS, THROW_IN_KING
 
 DEFAULT_BUDGET = 2
 """Batons searched ahead by default."""

@@ -7,11 +7,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator.cad.plan import MachiningPlan
-from generator.cam.machine import DEFAULT_MACHINE, Machine, parse_machine
-from generator.cam.source import Part, parts_of, variant_plans
-from generator.registry import load_registry
-from generator.variant import parse_variant, read_variant_file
+from plywright.cad.plan import MachiningPlan
+from plywright.cam.machine import DEFAULT_MACHINE, Machine, parse_machine
+from plywright.cam.source import Part, parts_of, variant_plans
+from plywright.registry import load_registry
+from plywright.variant import parse_variant, read_variant_file
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

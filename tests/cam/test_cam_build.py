@@ -9,9 +9,9 @@ from pathlib import Path
 
 from camkit import EXAMPLES
 
-from generator.cam.machine import machine_template
-from generator.cam.setup_sheet import LANGUAGES, CamTexts
-from generator.locales import load
+from plywright.cam.machine import machine_template
+from plywright.cam.setup_sheet import LANGUAGES, CamTexts
+from plywright.locales import load
 
 
 def test_every_language_has_the_english_keys() -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from camkit import EXAMPLES, machine, parts
 
-from generator.cam.checks import CamProblem, check_parts
-from generator.cam.machine import machine_template
+from plywright.cam.checks import CamProblem, check_parts
+from plywright.cam.machine import machine_template
 
 HALMA = parts("halma-pro")
 
@@ -96,10 +96,10 @@ def test_the_command_exits_2_with_one_line(run_cli, tmp_path: Path) -> None:  # 
 
 
 def test_a_variant_without_router_parts_is_bad_input() -> None:
-    from generator.cam.artifacts import cam_build
-    from generator.errors import InputError
-    from generator.registry import load_registry
-    from generator.variant import load_variant
+    from plywright.cam.artifacts import cam_build
+    from plywright.errors import InputError
+    from plywright.registry import load_registry
+    from plywright.variant import load_variant
 
     variant = load_variant(EXAMPLES / "kubb-seed.toml", load_registry())
     with pytest.raises(InputError, match="kubb-seed has no router parts"):

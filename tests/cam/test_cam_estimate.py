@@ -8,9 +8,9 @@ import math
 import pytest
 from camkit import machine, parts
 
-from generator.cam.estimate import feed_only_seconds, move_seconds, sheet_times, trapezoid
-from generator.cam.job import plan_job
-from generator.cam.toolpath import Move
+from plywright.cam.estimate import feed_only_seconds, move_seconds, sheet_times, trapezoid
+from plywright.cam.job import plan_job
+from plywright.cam.toolpath import Move
 
 M = machine(motion={"acceleration": 500.0, "max_feed": 10_000.0, "rapid": 12_000.0})
 

@@ -9,9 +9,9 @@ from functools import cache
 import pytest
 from camkit import machine, parts
 
-from generator.cam.job import CamJob, plan_job
-from generator.cam.machine import DEFAULT_MACHINE, Machine
-from generator.cam.verify import grbl_problems, verify_program
+from plywright.cam.job import CamJob, plan_job
+from plywright.cam.machine import DEFAULT_MACHINE, Machine
+from plywright.cam.verify import grbl_problems, verify_program
 
 GRBL = machine(post="grbl")
 CASES = {

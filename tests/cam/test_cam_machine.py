@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from camkit import machine
 
-from generator.cam.machine import DEFAULT_MACHINE, load_machine, machine_template, parse_machine
-from generator.errors import InputError
+from plywright.cam.machine import DEFAULT_MACHINE, load_machine, machine_template, parse_machine
+from plywright.errors import InputError
 
 
 def test_the_template_is_the_built_in_profile() -> None:

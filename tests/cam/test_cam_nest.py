@@ -9,11 +9,11 @@ from functools import cache
 import pytest
 from camkit import machine, parts
 
-from generator.cam.job import plan_job
-from generator.cam.layout import Placement, part_gap, place_outline
-from generator.cam.machine import DEFAULT_MACHINE, Zone
-from generator.cam.nest import Nesting, grid_layout, layout_problems, nest, shapes_of
-from generator.cam.verify import verify_program
+from plywright.cam.job import plan_job
+from plywright.cam.layout import Placement, part_gap, place_outline
+from plywright.cam.machine import DEFAULT_MACHINE, Zone
+from plywright.cam.nest import Nesting, grid_layout, layout_problems, nest, shapes_of
+from plywright.cam.verify import verify_program
 
 GAP = part_gap(DEFAULT_MACHINE, 6.0)  # the 6 mm outline cutter
 TOKEN_GAP = part_gap(DEFAULT_MACHINE, 3.0)  # Konstruktsiia's tokens: the 3 mm cutter

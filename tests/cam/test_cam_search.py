@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from generator.cam.search import Item, Layout, Unrepeatable, search
+from plywright.cam.search import Item, Layout, Unrepeatable, search
 
 TRIANGLE = ((0.0, 0.0), (100.0, 0.0), (0.0, 60.0))
 ITEMS = [Item("triangle", TRIANGLE, 8, (0.0, 90.0, 180.0, 270.0))]

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from camkit import plans
 
-from generator.cad.dxf import write_dxf
-from generator.cad.plan import Circle, Polyline
-from generator.cam.source import parse_layer, plan_from_dxf, split_parts
+from plywright.cad.dxf import write_dxf
+from plywright.cad.plan import Circle, Polyline
+from plywright.cam.source import parse_layer, plan_from_dxf, split_parts
 
 
 def test_layer_names_state_the_operation() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from generator.api import AgentSpec
-from generator.engine import CHANCE
-from plugins.cardtrack.agents import AGENTS
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import CardtrackGame, make_game
+from plywright.api import AgentSpec
+from plywright.engine import CHANCE
+from plywright.plugins.cardtrack.agents import AGENTS
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import CardtrackGame, make_game
 
 AGENT = {spec.name: spec for spec in AGENTS}
 
@@ -70,10 +70,10 @@ def test_agents_play_every_option() -> None:
 
 
 def test_builder_bridges_round_a_token_on_its_column() -> None:
-    from plugins.cardtrack import cards
-    from plugins.cardtrack.geometry import Slot, slot_index
-    from plugins.cardtrack.positions import lay_track, place_tokens
-    from plugins.cardtrack.rules import BIG, BUILD
+    from plywright.plugins.cardtrack import cards
+    from plywright.plugins.cardtrack.geometry import Slot, slot_index
+    from plywright.plugins.cardtrack.positions import lay_track, place_tokens
+    from plywright.plugins.cardtrack.rules import BIG, BUILD
 
     game = make_game(CardtrackRules(height=5))
     state = game.new_initial_state()
@@ -92,10 +92,10 @@ def test_builder_bridges_round_a_token_on_its_column() -> None:
 
 
 def test_blocker_puts_a_small_token_on_the_opponents_next_card() -> None:
-    from plugins.cardtrack import cards
-    from plugins.cardtrack.geometry import Slot, slot_index
-    from plugins.cardtrack.positions import lay_track, place_tokens
-    from plugins.cardtrack.rules import SMALL
+    from plywright.plugins.cardtrack import cards
+    from plywright.plugins.cardtrack.geometry import Slot, slot_index
+    from plywright.plugins.cardtrack.positions import lay_track, place_tokens
+    from plywright.plugins.cardtrack.rules import SMALL
 
     game = make_game(CardtrackRules())
     state = game.new_initial_state()

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from plugins.cardtrack import movegen
-from plugins.cardtrack.geometry import Slot, slot_index
-from plugins.cardtrack.positions import position, turn
-from plugins.cardtrack.rules import CardtrackState, big_action, build_action, small_action
+from plywright.plugins.cardtrack import movegen
+from plywright.plugins.cardtrack.geometry import Slot, slot_index
+from plywright.plugins.cardtrack.positions import position, turn
+from plywright.plugins.cardtrack.rules import CardtrackState, big_action, build_action, small_action
 
 
 def at(kind: str, c: int, r: int) -> int:

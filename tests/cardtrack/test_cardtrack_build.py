@@ -14,9 +14,9 @@ from typing import NamedTuple
 
 import pytest
 
-from generator.build import build
-from generator.registry import load_registry
-from generator.variant import load_variant
+from plywright.build import build
+from plywright.registry import load_registry
+from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "konstruktsiia.toml"

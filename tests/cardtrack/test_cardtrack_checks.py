@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from generator.registry import load_registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
-from plugins.cardtrack.checks import static_checks
-from plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.checks import static_checks
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.registry import load_registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 
 def by_name(rules: CardtrackRules) -> dict[str, bool]:

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from generator.api import SearchSettings
-from generator.engine import CHANCE
-from plugins.cardtrack.counters import COUNTERS, Counter
-from plugins.cardtrack.evaluation import RISK_RING, Odds, ring_risk
-from plugins.cardtrack.geometry import Slot, slot_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.positions import place_tokens, position
-from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game, small_action
-from plugins.cardtrack.search import PlannerAgent, candidates
+from plywright.api import SearchSettings
+from plywright.engine import CHANCE
+from plywright.plugins.cardtrack.counters import COUNTERS, Counter
+from plywright.plugins.cardtrack.evaluation import RISK_RING, Odds, ring_risk
+from plywright.plugins.cardtrack.geometry import Slot, slot_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.positions import place_tokens, position
+from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game, small_action
+from plywright.plugins.cardtrack.search import PlannerAgent, candidates
 
 GAME = make_game(CardtrackRules())
 """The default rules: those of examples/konstruktsiia.toml."""

@@ -10,11 +10,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import CHANCE, TERMINAL, replay
-from generator.records import record_of_actions
-from plugins.cardtrack import cards, movegen, sampling
-from plugins.cardtrack.agents import BlockerAgent, BuilderAgent, RandomAgent
-from plugins.cardtrack.geometry import (
+from plywright.engine import CHANCE, TERMINAL, replay
+from plywright.plugins.cardtrack import cards, movegen, sampling
+from plywright.plugins.cardtrack.agents import BlockerAgent, BuilderAgent, RandomAgent
+from plywright.plugins.cardtrack.geometry import (
     Slot,
     contacts,
     in_columns,
@@ -26,9 +25,10 @@ from plugins.cardtrack.geometry import (
     track_extent,
     track_slots,
 )
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.records import replay_record
-from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.records import replay_record
+from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+from plywright.records import record_of_actions
 
 slots = st.builds(Slot, st.sampled_from(["V", "H"]), st.integers(-300, 300), st.integers(0, 500))
 

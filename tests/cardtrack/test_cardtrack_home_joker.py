@@ -8,12 +8,12 @@ from typing import Literal
 
 import pytest
 
-from generator.engine import CHANCE
-from plugins.cardtrack import cards
-from plugins.cardtrack.geometry import Slot, slot_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.records import RecordError, check_path
-from plugins.cardtrack.rules import (
+from plywright.engine import CHANCE
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.geometry import Slot, slot_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.records import RecordError, check_path
+from plywright.plugins.cardtrack.rules import (
     CardtrackState,
     big_action,
     build_action,

@@ -15,10 +15,9 @@ import pytest
 from pdfread import Rect, page_rects, scale_bar_length
 from pypdf import PdfReader
 
-from generator.print.scalebar import scale_check_label
-from plugins.cardtrack.artifacts import CardtrackBuild
-from plugins.cardtrack.geometry import Slot, slot_rect, track_slots
-from plugins.cardtrack.mat import (
+from plywright.plugins.cardtrack.artifacts import CardtrackBuild
+from plywright.plugins.cardtrack.geometry import Slot, slot_rect, track_slots
+from plywright.plugins.cardtrack.mat import (
     DEFAULT_COLUMNS,
     LABEL_CLEARANCE,
     SUMMIT_FILL,
@@ -28,8 +27,9 @@ from plugins.cardtrack.mat import (
     mat_grid,
     printable_problem,
 )
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.print.scalebar import scale_check_label
 
 K = 72 / 25.4
 SVG = "{http://www.w3.org/2000/svg}"

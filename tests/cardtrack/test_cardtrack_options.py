@@ -8,7 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import CliRunner
-from plugins.cardtrack.options import PRESETS, CardtrackPrint, CardtrackRules
+from plywright.plugins.cardtrack.options import PRESETS, CardtrackPrint, CardtrackRules
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,14 @@
-"""The Konstruktsiia position builder (``plugins.cardtrack.positions``): the direct setters give
+"""The Konstruktsiia position builder (``plywright.plugins.cardtrack.positions``): the direct setters give
 the positions legal play reaches, and refuse what no position holds."""
 
 from __future__ import annotations
 
 import pytest
 
-from plugins.cardtrack import cards
-from plugins.cardtrack.geometry import Slot, slot_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.positions import (
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.geometry import Slot, slot_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.positions import (
     build_track,
     lay_track,
     place_tokens,
@@ -17,7 +17,7 @@ from plugins.cardtrack.positions import (
     set_draw,
     turn,
 )
-from plugins.cardtrack.rules import (
+from plywright.plugins.cardtrack.rules import (
     DISCARD,
     CardtrackState,
     big_action,

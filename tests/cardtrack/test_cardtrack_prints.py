@@ -20,10 +20,10 @@ from pdfread import Run, page_texts, text_runs
 from pypdf import PdfReader
 from test_cardtrack_tokens import crop_segments, page_segments
 
-from generator.build import build
-from generator.registry import load_registry
-from generator.variant import load_variant, parse_variant, read_variant_file
-from plugins.cardtrack.options import CardtrackRules
+from plywright.build import build
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.registry import load_registry
+from plywright.variant import load_variant, parse_variant, read_variant_file
 
 pytestmark = pytest.mark.skipif(
     shutil.which("pdftotext") is None, reason="poppler-utils not installed"

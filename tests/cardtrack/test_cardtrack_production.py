@@ -9,9 +9,9 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import EXAMPLES, CliRunner, write
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.production_checks import mat_checks
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.production_checks import mat_checks
 
 VARIANT = (EXAMPLES / "konstruktsiia.toml").read_text(encoding="utf-8")
 
@@ -43,7 +43,7 @@ def test_bad_values_are_refused(fields: dict[str, object], message: str) -> None
 def test_defaults_are_poker_cards_and_a_printable_mat() -> None:
     p = CardtrackProduction()
     assert (p.w, p.h, p.bleed) == (63.0, 88.0, 3.0)
-    from plugins.cardtrack.artifacts import CardtrackBuild
+    from plywright.plugins.cardtrack.artifacts import CardtrackBuild
 
     checks = mat_checks(CardtrackBuild(CardtrackRules(), p, "x").mat, p, "A4")
     assert [c.ok for c in checks] == [True]

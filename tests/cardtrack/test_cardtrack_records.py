@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from generator.records import RecordError, read_record
-from generator.registry import load_registry
-from generator.simulate.playout import play_game
-from plugins.cardtrack.agents import AGENTS
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.records import check_record, replay_record
-from plugins.cardtrack.rules import make_game
+from plywright.plugins.cardtrack.agents import AGENTS
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.records import check_record, replay_record
+from plywright.plugins.cardtrack.rules import make_game
+from plywright.records import RecordError, read_record
+from plywright.registry import load_registry
+from plywright.simulate.playout import play_game
 
 AGENT = {spec.name: spec for spec in AGENTS}
 LINE_KEYS = ["card", "deck", "owner", "action", "slot", "path", "token", "reshuffled"]
@@ -127,7 +127,7 @@ def test_bad_paths_are_refused(record: list[dict[str, Any]]) -> None:
 def test_check_records_command_writes_replayable_files(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from generator.cli import cli
+    from plywright.cli import cli
 
     variant = tmp_path / "k.toml"
     variant.write_text('game = "cardtrack"\n[rules]\nheight = 4\n', encoding="utf-8")

@@ -12,12 +12,12 @@ from pdfread import text_runs
 from pypdf import PdfReader
 from test_cardtrack_tokens import crop_segments, page_segments
 
-from generator.print.sheet import CROP_GAP
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.production_checks import refcard_checks
-from plugins.cardtrack.refcard import SLUG, card_sides, fitting_size, write_refcard
-from plugins.cardtrack.rulebook import Texts
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.production_checks import refcard_checks
+from plywright.plugins.cardtrack.refcard import SLUG, card_sides, fitting_size, write_refcard
+from plywright.plugins.cardtrack.rulebook import Texts
+from plywright.print.sheet import CROP_GAP
 
 K = 72 / 25.4
 P = CardtrackProduction()

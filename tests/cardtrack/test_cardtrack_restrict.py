@@ -9,19 +9,19 @@ import random
 
 import pytest
 
-from generator.api import Forbid, SearchSettings
-from generator.engine import CHANCE
-from generator.registry import Registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
-from plugins.cardtrack.cards import OWNERS
-from plugins.cardtrack.kinds import KINDS, move_kind
-from plugins.cardtrack.options import PRESETS, CardtrackRules
-from plugins.cardtrack.plugin import GAME
-from plugins.cardtrack.positions import position
-from plugins.cardtrack.rollout import Rollout
-from plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
-from plugins.cardtrack.search import PlannerAgent
+from plywright.api import Forbid, SearchSettings
+from plywright.engine import CHANCE
+from plywright.plugins.cardtrack.cards import OWNERS
+from plywright.plugins.cardtrack.kinds import KINDS, move_kind
+from plywright.plugins.cardtrack.options import PRESETS, CardtrackRules
+from plywright.plugins.cardtrack.plugin import GAME
+from plywright.plugins.cardtrack.positions import position
+from plywright.plugins.cardtrack.rollout import Rollout
+from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game
+from plywright.plugins.cardtrack.search import PlannerAgent
+from plywright.registry import Registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 STANDARD = make_game(CardtrackRules.model_validate(PRESETS["standard"]["rules"]))
 

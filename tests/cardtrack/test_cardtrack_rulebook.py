@@ -15,17 +15,14 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Spacer
 
-from generator import scenarios as sc
-from generator.locales import plural_category
-from generator.print.document import rulebook_info
-from generator.print.rulebook import PrintSetup
-from generator.registry import load_registry
-from plugins.cardtrack import diagrams, examples, movegen
-from plugins.cardtrack.actions import DISCARD
-from plugins.cardtrack.geometry import Slot, in_columns
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.rulebook import (
+from plywright import scenarios as sc
+from plywright.locales import plural_category
+from plywright.plugins.cardtrack import diagrams, examples, movegen
+from plywright.plugins.cardtrack.actions import DISCARD
+from plywright.plugins.cardtrack.geometry import Slot, in_columns
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.rulebook import (
     JOKER_SHARE,
     LOCALES,
     Texts,
@@ -33,8 +30,11 @@ from plugins.cardtrack.rulebook import (
     set_name,
     write_rulebook,
 )
-from plugins.cardtrack.rules import CardtrackState
-from plugins.cardtrack.tokens import START_FILL
+from plywright.plugins.cardtrack.rules import CardtrackState
+from plywright.plugins.cardtrack.tokens import START_FILL
+from plywright.print.document import rulebook_info
+from plywright.print.rulebook import PrintSetup
+from plywright.registry import load_registry
 
 needs_poppler = pytest.mark.skipif(
     shutil.which("pdftotext") is None or shutil.which("pdffonts") is None,

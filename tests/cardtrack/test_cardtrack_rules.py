@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.cardtrack import cards
-from plugins.cardtrack.geometry import Slot, slot_index, slot_of_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.positions import position, set_draw, turn
-from plugins.cardtrack.rules import (
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.geometry import Slot, slot_index, slot_of_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.positions import position, set_draw, turn
+from plywright.plugins.cardtrack.rules import (
     BIG,
     BUILD,
     DISCARD,

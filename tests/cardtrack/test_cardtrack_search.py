@@ -12,14 +12,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.api import AgentSpec, SearchSettings
-from generator.engine import CHANCE, replay
-from plugins.cardtrack import cards
-from plugins.cardtrack.agents import AGENTS
-from plugins.cardtrack.evaluation import Odds, route
-from plugins.cardtrack.geometry import Slot, slot_index
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.rules import (
+from plywright.api import AgentSpec, SearchSettings
+from plywright.engine import CHANCE, replay
+from plywright.plugins.cardtrack import cards
+from plywright.plugins.cardtrack.agents import AGENTS
+from plywright.plugins.cardtrack.evaluation import Odds, route
+from plywright.plugins.cardtrack.geometry import Slot, slot_index
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.rules import (
     DISCARD,
     CardtrackGame,
     CardtrackState,
@@ -29,7 +29,7 @@ from plugins.cardtrack.rules import (
     make_game,
     neighbours_of,
 )
-from plugins.cardtrack.search import PlannerAgent, planner
+from plywright.plugins.cardtrack.search import PlannerAgent, planner
 
 AGENT = {spec.name: spec for spec in AGENTS}
 PLANNER = AGENT["planner"]

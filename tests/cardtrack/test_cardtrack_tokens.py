@@ -18,13 +18,12 @@ from ezdxf import recover
 from pdfread import page_rects, scale_bar_length
 from pypdf import PdfReader
 
-from generator.print.sheet import CROP_GAP, CROP_LENGTH
-from plugins.cardtrack.artifacts import CardtrackBuild
-from plugins.cardtrack.options import CardtrackRules
-from plugins.cardtrack.parts import gap, nest_tokens, token_plan
-from plugins.cardtrack.production import CardtrackProduction
-from plugins.cardtrack.production_checks import token_checks
-from plugins.cardtrack.tokens import (
+from plywright.plugins.cardtrack.artifacts import CardtrackBuild
+from plywright.plugins.cardtrack.options import CardtrackRules
+from plywright.plugins.cardtrack.parts import gap, nest_tokens, token_plan
+from plywright.plugins.cardtrack.production import CardtrackProduction
+from plywright.plugins.cardtrack.production_checks import token_checks
+from plywright.plugins.cardtrack.tokens import (
     SHEET_MARGIN,
     Spares,
     Token,
@@ -36,6 +35,7 @@ from plugins.cardtrack.tokens import (
     with_spares,
     write_token_sheet,
 )
+from plywright.print.sheet import CROP_GAP, CROP_LENGTH
 
 K = 72 / 25.4
 P = CardtrackProduction()
@@ -104,7 +104,7 @@ def test_print_sheet_flows_onto_more_pages_when_needed(tmp_path: Path) -> None:
 
 
 def test_dxf_has_one_layer_per_operation_and_token_sizes(tmp_path: Path) -> None:
-    from generator.cad.dxf import write_dxf
+    from plywright.cad.dxf import write_dxf
 
     tokens = token_set(6, P)
     plan = token_plan(tokens, P, "k")
@@ -148,7 +148,7 @@ def test_dxf_has_one_layer_per_operation_and_token_sizes(tmp_path: Path) -> None
 def test_layout_svg_draws_the_board_edge_as_a_line_and_fills_only_the_notes(
     tmp_path: Path,
 ) -> None:
-    from generator.svg.layout import write_layout_svg
+    from plywright.svg.layout import write_layout_svg
 
     path = tmp_path / "tokens.svg"
     write_layout_svg(token_plan(token_set(6, P), P, "k"), path)
@@ -308,8 +308,8 @@ def test_the_fonts_have_every_letter_of_the_mat_and_the_token_sheet(lang: str) -
     comes out as an empty box."""
     from reportlab.pdfbase.pdfmetrics import getFont
 
-    from generator.print.fonts import register_fonts
-    from plugins.cardtrack.rulebook import Texts
+    from plywright.plugins.cardtrack.rulebook import Texts
+    from plywright.print.fonts import register_fonts
 
     t = Texts(lang)
     words = [text for key, text in t.strings().items() if key.split(".")[0] in ("mat", "tokens")]

@@ -89,9 +89,9 @@ def plywright_register_agents(register):
 
 GAME_LINE = '    designer=Path(__file__).with_name("designer.toml"),\n)'
 IMPORT_LINE = (
-    "from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy"
+    "from plywright.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy"
 )
-AGENT_IMPORT = "from generator.api import (\n    AgentSpec, Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy,\n)"
+AGENT_IMPORT = "from plywright.api import (\n    AgentSpec, Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy,\n)"
 
 SOUND = Patch("sound", "the example, unbroken", (), frozenset(), ())
 

@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from copies import HOOKIMPL, PATCHES, ROOT, SOUND, Patch, make_copy
 
-from generator.cli import cli
+from plywright.cli import cli
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from generator.conformance import engine_checks, probe
-from generator.engine import GameInfo
+from plywright.conformance import engine_checks, probe
+from plywright.engine import GameInfo
 
 
 class SummedGame(probe.ProbeGame):

@@ -1,4 +1,4 @@
-"""Tables drawn from a model's schema (generator.conformance.schema): each drawn value lies
+"""Tables drawn from a model's schema (plywright.conformance.schema): each drawn value lies
 inside its field's own type and bounds, the bounds themselves are drawn, and the built-in
 games' rules models accept most drawn tables."""
 
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from pydantic import Field, ValidationError
 
-from generator.api import StrictModel
-from generator.conformance import schema
-from generator.registry import Registry
+from plywright.api import StrictModel
+from plywright.conformance import schema
+from plywright.registry import Registry
 
 
 class Bounded(StrictModel):

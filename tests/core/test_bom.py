@@ -1,4 +1,4 @@
-"""generator.bom: BOM rows and CSV text every game writes alike."""
+"""plywright.bom: BOM rows and CSV text every game writes alike."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import csv
 import io
 from pathlib import Path
 
-from generator.bom import COLUMNS, BomRow, bom_csv, csv_text, write_bom
+from plywright.bom import COLUMNS, BomRow, bom_csv, csv_text, write_bom
 
 ROWS = [
     BomRow("board", "birch plywood, 12 mm", 1, "pcs", 'cut "as drawn", then sand'),

@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from generator.api import Artifact
-from generator.build import BuildError, build, collect_artifacts, in_folder
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.variant import Variant, parse_variant
+from plywright.api import Artifact
+from plywright.build import BuildError, build, collect_artifacts, in_folder
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.variant import Variant, parse_variant
 
 
 def _variant(registry: Registry, **production: object) -> Variant:
@@ -93,7 +93,7 @@ def test_the_core_makes_each_artifacts_folder(registry: Registry, tmp_path: Path
         def plywright_artifacts(variant: Variant) -> list[Artifact]:
             return [Artifact("layout/svg", "a/b/c.svg", "deep", _write_x)]
 
-    from generator.api import hookimpl
+    from plywright.api import hookimpl
 
     hookimpl(Nested.plywright_artifacts)
     registry.pm.register(Nested(), name="nested")
@@ -117,7 +117,7 @@ def test_unsafe_artifact_paths_are_refused(registry: Registry, tmp_path: Path) -
         def plywright_artifacts(variant: Variant) -> list[Artifact]:
             return [Artifact("layout/svg", "../escape.svg", "bad", lambda p: p.write_text("x"))]
 
-    from generator.api import hookimpl
+    from plywright.api import hookimpl
 
     plugin = Escaping()
     hookimpl(Escaping.plywright_artifacts)
@@ -130,9 +130,9 @@ BUILD_SCRIPT = """
 import sys
 from pathlib import Path
 import sample_games
-from generator.build import build
-from generator.registry import load_registry
-from generator.variant import parse_variant
+from plywright.build import build
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
 registry = load_registry(extra_plugins=[("cardrace", sample_games)])
 variant = parse_variant(
     {"game": "cardrace", "name": "race", "rules": {"goal": 7},
@@ -185,7 +185,7 @@ def test_interrupted_build_leaves_previous_build_untouched(
 def test_an_interrupt_during_the_swap_lands_after_it(
     registry: Registry, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import generator.build as pipeline
+    import plywright.build as pipeline
 
     out = tmp_path / "out"
     build(registry, _variant(registry), out)
@@ -243,7 +243,7 @@ def test_only_folders_of_finished_processes_are_cleaned(registry: Registry, tmp_
 
 
 def _disk_full_plugin(registry: Registry, error: OSError) -> None:
-    from generator.api import hookimpl
+    from plywright.api import hookimpl
 
     class DiskFull:
         @staticmethod
@@ -366,7 +366,7 @@ def test_builds_made_at_different_times_are_byte_identical(
 
 
 def test_exchange_swaps_two_folders_atomically(tmp_path: Path) -> None:
-    from generator.build import exchange
+    from plywright.build import exchange
 
     first, second = tmp_path / "new", tmp_path / "old"
     (first / "a").mkdir(parents=True)
@@ -382,7 +382,7 @@ def test_an_interrupt_a_library_turned_into_an_error_stays_an_interrupt(
 ) -> None:
     """Ctrl-C inside an import (CadQuery's, in a writer) comes back as an ``ImportError``; the
     build stops as interrupted, not as a failed artifact."""
-    from generator.api import hookimpl
+    from plywright.api import hookimpl
 
     class Importing:
         @staticmethod

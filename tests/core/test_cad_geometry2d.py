@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from generator.cad.geometry2d import (
+from plywright.cad.geometry2d import (
     Arc,
     arc_beziers,
     arc_from_bulge,
@@ -18,8 +18,8 @@ from generator.cad.geometry2d import (
     rect_meets_polygon,
     signed_area,
 )
-from generator.cad.nesting import sheet_fit
-from generator.print.tiling import row_name, tile_grid
+from plywright.cad.nesting import sheet_fit
+from plywright.print.tiling import row_name, tile_grid
 
 SQUARE = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
 L_SHAPE = [(0.0, 0.0), (20.0, 0.0), (20.0, 10.0), (10.0, 10.0), (10.0, 20.0), (0.0, 20.0)]

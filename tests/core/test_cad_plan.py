@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from ezdxf import recover
 
-from generator.cad.dxf import write_dxf
-from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline, Text, layer_name
-from generator.cad.solids import plan_solid
-from generator.svg.layout import layout_svg
+from plywright.cad.dxf import write_dxf
+from plywright.cad.plan import Circle, MachiningPlan, Operation, Polyline, Text, layer_name
+from plywright.cad.solids import plan_solid
+from plywright.svg.layout import layout_svg
 
 THICKNESS = 12.0
 
@@ -119,7 +119,7 @@ def test_solids_refuse_what_they_cannot_model(engraving: Operation, problem: str
 
 
 def test_svg_paint_converts_points_to_millimetres() -> None:
-    from generator.svg.frame import paint
+    from plywright.svg.frame import paint
 
     assert paint(None, "#333", 0.72) == {
         "fill": "none",

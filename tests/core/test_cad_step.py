@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cad.step import part21_text
+from plywright.cad.step import part21_text
 
 
 def _decode(text: str) -> str:
@@ -41,7 +41,7 @@ def test_names_become_part21_escapes(name: str, encoded: str) -> None:
 def test_a_step_file_with_a_latvian_name_is_ascii(tmp_path: Path) -> None:
     import cadquery as cq
 
-    from generator.cad.step import write_step
+    from plywright.cad.step import write_step
 
     path = tmp_path / "board.step"
     write_step(cq.Workplane().box(10, 20, 5).val(), path, name="Ķīniešu dambrete")

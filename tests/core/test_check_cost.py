@@ -11,11 +11,11 @@ import pytest
 import strong_games
 
 import sample_games
-from generator.registry import Registry, load_registry
-from generator.simulate import strongplay
-from generator.simulate.estimate import check_outline, move_cost, outline_lines
-from generator.simulate.runner import planned_games, run_check
-from generator.variant import parse_variant
+from plywright.registry import Registry, load_registry
+from plywright.simulate import strongplay
+from plywright.simulate.estimate import check_outline, move_cost, outline_lines
+from plywright.simulate.runner import planned_games, run_check
+from plywright.variant import parse_variant
 
 
 @pytest.fixture(scope="module")

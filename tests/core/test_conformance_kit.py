@@ -1,4 +1,4 @@
-"""The conformance kit (generator.conformance): the built-in games and the example plugin
+"""The conformance kit (plywright.conformance): the built-in games and the example plugin
 pass it, and it fails a plugin for each kind of mistake it is there to catch."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from generator.conformance import GameConformance
+from plywright.conformance import GameConformance
 
 pytest_plugins = ["pytester"]
 
@@ -35,9 +35,9 @@ import dataclasses
 import os
 from pydantic import ConfigDict
 
-from generator.api import Artifact, GameDefinition, StaticCheck, hookimpl
-from generator.conformance import probe
-from generator.engine import Outcome
+from plywright.api import Artifact, GameDefinition, StaticCheck, hookimpl
+from plywright.conformance import probe
+from plywright.engine import Outcome
 
 
 class SharedClone(probe.ProbeState):
@@ -92,7 +92,7 @@ def plywright_register_games(register):
 GREEDY = """
 import dataclasses
 
-from generator.api import Artifact, hookimpl
+from plywright.api import Artifact, hookimpl
 from kit_broken_games import BASE
 
 
@@ -132,7 +132,7 @@ def test_the_kit_fails_each_broken_game_where_it_is_broken(
     pytester.makepyfile(kit_broken_games=textwrap.dedent(BROKEN), kit_greedy=GREEDY)
     pytester.syspathinsert()
     monkeypatch.setenv("PLYWRIGHT_PLUGINS", "kit_broken_games,kit_greedy")
-    args = ["-p", "generator.conformance.plugin", "-p", "no:randomly", "-p", "no:cacheprovider"]
+    args = ["-p", "plywright.conformance.plugin", "-p", "no:randomly", "-p", "no:cacheprovider"]
     for name in EXPECTED_FAILURES:
         args += ["--plywright-game", name]
     recorder = pytester.inline_run(*args)
@@ -149,7 +149,7 @@ def test_the_kit_fails_each_broken_game_where_it_is_broken(
 
 def test_without_a_game_the_kit_collects_nothing(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_mine="def test_own():\n    pass\n")
-    result = pytester.runpytest("-p", "generator.conformance.plugin", "-p", "no:randomly")
+    result = pytester.runpytest("-p", "plywright.conformance.plugin", "-p", "no:randomly")
     result.assert_outcomes(passed=1)
 
 
@@ -157,7 +157,7 @@ def test_with_paths_the_kit_runs_beside_them(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(test_mine="def test_own():\n    pass\n")
     result = pytester.runpytest(
         "-p",
-        "generator.conformance.plugin",
+        "plywright.conformance.plugin",
         "-p",
         "no:randomly",
         "--plywright-game",
@@ -172,7 +172,7 @@ def test_with_paths_the_kit_runs_beside_them(pytester: pytest.Pytester) -> None:
 def test_an_unknown_game_fails_with_the_registered_names(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest(
         "-p",
-        "generator.conformance.plugin",
+        "plywright.conformance.plugin",
         "-p",
         "no:randomly",
         "--plywright-game",

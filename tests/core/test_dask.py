@@ -22,12 +22,12 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, CliRunner
-from generator.registry import Registry
-from generator.simulate.executors import open_backend
-from generator.simulate.runner import run_check
-from generator.sweep.outputs import write_outputs
-from generator.sweep.run import prepare_sweep, run_sweep
-from generator.variant import load_variant
+from plywright.registry import Registry
+from plywright.simulate.executors import open_backend
+from plywright.simulate.runner import run_check
+from plywright.sweep.outputs import write_outputs
+from plywright.sweep.run import prepare_sweep, run_sweep
+from plywright.variant import load_variant
 
 if importlib.util.find_spec("distributed") is None:
     pytest.skip("Dask is not installed (pip install 'plywright[dask]')", allow_module_level=True)
@@ -201,7 +201,7 @@ def test_a_scheduler_killed_mid_check_is_one_line(
     args = ["check", str(HALMA), "-n", "100000", "-q", "--probes", "none", "--engine", "python"]
     seen = dask_cluster.clients()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator", *args, "--scheduler", dask_cluster.address,
+        [sys.executable, "-m", "plywright", *args, "--scheduler", dask_cluster.address,
          "--json", "report.json"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
@@ -224,7 +224,7 @@ def test_a_worker_killed_mid_sweep_is_recovered(
     args = ["sweep", str(HALMA), "--set", specs[0], "-n", "300", "-q", "--format", "html"]
     seen = dask_cluster.clients()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator", *args, "--engine", "python",
+        [sys.executable, "-m", "plywright", *args, "--engine", "python",
          "--scheduler", dask_cluster.address, "--out", "dask"],
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip

@@ -8,10 +8,10 @@ import random
 import pytest
 
 import sample_games
-from generator.conformance.engine_checks import illegal_action, random_game
-from generator.engine import CHANCE, Game
-from generator.registry import load_registry
-from generator.variant import parse_variant
+from plywright.conformance.engine_checks import illegal_action, random_game
+from plywright.engine import CHANCE, Game
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
 
 PLAYOUTS = 3
 
@@ -38,7 +38,7 @@ def test_every_builtin_and_example_game_is_covered() -> None:
 
 @pytest.mark.parametrize(("name", "preset"), _variants())
 def test_random_playouts_keep_the_protocol(name: str, preset: str | None) -> None:
-    """The conformance kit's engine invariants (generator.conformance.engine_checks) on every
+    """The conformance kit's engine invariants (plywright.conformance.engine_checks) on every
     preset of every game, the test-only chance game included."""
     game = _game(name, preset)
     info = game.info()

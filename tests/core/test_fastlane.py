@@ -14,28 +14,28 @@ from typing import Any
 import pytest
 
 import sample_games
-from generator.api import AgentSpec, GameRegistrar, hookimpl
-from generator.engine import Outcome
-from generator.errors import InputError
-from generator.records import Record, read_record
-from generator.registry import Registry, load_registry
-from generator.simulate.fastlane import (
+from plywright.api import AgentSpec, GameRegistrar, hookimpl
+from plywright.engine import Outcome
+from plywright.errors import InputError
+from plywright.plugins.halma.fast import cache
+from plywright.plugins.halma.fast import lane as halma_lane
+from plywright.plugins.halma.fast import plugin as halma_fast
+from plywright.plugins.halma.records import check_record
+from plywright.records import Record, read_record
+from plywright.registry import Registry, load_registry
+from plywright.simulate.fastlane import (
     FastLane,
     fast_game_seed,
     find_fast_lane,
     play_fast,
     select_fast_lane,
 )
-from generator.simulate.generic_agents import RandomAgent
-from generator.simulate.metrics import compute_metrics
-from generator.simulate.playout import GameStats
-from generator.simulate.runner import resolve_agents
-from generator.simulate.table import GameTable
-from generator.variant import Variant, parse_variant
-from plugins.halma.fast import cache
-from plugins.halma.fast import lane as halma_lane
-from plugins.halma.fast import plugin as halma_fast
-from plugins.halma.records import check_record
+from plywright.simulate.generic_agents import RandomAgent
+from plywright.simulate.metrics import compute_metrics
+from plywright.simulate.playout import GameStats
+from plywright.simulate.runner import resolve_agents
+from plywright.simulate.table import GameTable
+from plywright.variant import Variant, parse_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -211,8 +211,8 @@ def test_first_compile_prints_one_line_later_runs_none(
 def test_the_hook_module_is_light() -> None:
     code = (
         "import sys\n"
-        "import plugins.halma.fast.plugin\n"
-        "print(sorted({'numba', 'plugins.halma.fast.lane'} & set(sys.modules)))\n"
+        "import plywright.plugins.halma.fast.plugin\n"
+        "print(sorted({'numba', 'plywright.plugins.halma.fast.lane'} & set(sys.modules)))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
@@ -224,8 +224,8 @@ def test_a_fresh_process_loads_the_compiled_engine_from_the_cache() -> None:
     halma_lane.ensure_compiled()  # compiled (or loaded) here: the cache is warm
     code = (
         "import sys\n"
-        "from plugins.halma.fast.lane import HalmaFastLane\n"
-        "from plugins.halma.options import HalmaRules\n"
+        "from plywright.plugins.halma.fast.lane import HalmaFastLane\n"
+        "from plywright.plugins.halma.options import HalmaRules\n"
         "assert 'numba' not in sys.modules\n"
         "lane = HalmaFastLane(HalmaRules(), ('greedy', 'greedy'))\n"
         "print(lane.play(1, [0])[0][0].outcome.result)\n"
@@ -240,7 +240,7 @@ def test_a_fresh_process_loads_the_compiled_engine_from_the_cache() -> None:
 def test_warming_the_cache_from_the_command_line() -> None:
     halma_lane.ensure_compiled()
     done = subprocess.run(
-        [sys.executable, "-m", "plugins.halma.fast"],
+        [sys.executable, "-m", "plywright.plugins.halma.fast"],
         capture_output=True,
         text=True,
         check=True,

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import Outcome
-from generator.simulate.metrics import compute_metrics, mean_interval, ratio_and_interval
-from generator.simulate.playout import GameStats
-from generator.simulate.stats import wilson, z_value
-from generator.simulate.table import RESULTS, BranchingProfile, GameTable, winners_mask
+from plywright.engine import Outcome
+from plywright.simulate.metrics import compute_metrics, mean_interval, ratio_and_interval
+from plywright.simulate.playout import GameStats
+from plywright.simulate.stats import wilson, z_value
+from plywright.simulate.table import RESULTS, BranchingProfile, GameTable, winners_mask
 
 PLAYERS = 4
 

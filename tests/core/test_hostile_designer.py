@@ -13,8 +13,8 @@ with warnings.catch_warnings():  # Starlette suggests httpx2; httpx is what is i
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from generator.sweep import run
-from generator.web.app import create_app
+from plywright.sweep import run
+from plywright.web.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

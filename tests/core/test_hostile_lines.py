@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES
-from generator import cli
-from generator.errors import EXCERPT, fit
+from plywright import cli
+from plywright.errors import EXCERPT, fit
 
 TICTACTOE = str(EXAMPLES / "tictactoe.toml")
 QUICK = ("-n", "1", "--probes", "none", "-q")

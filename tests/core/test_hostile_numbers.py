@@ -23,13 +23,13 @@ from annotated_types import Ge, Gt, Le, Lt
 from pydantic.fields import FieldInfo
 
 from conftest import CliRunner, write
-from generator.api import CheckOptions, StrictModel
-from generator.errors import InputError
-from generator.registry import Registry, load_registry
-from generator.simulate.playout import play_game
-from generator.simulate.runner import agent_spec, run_check
-from generator.simulate.strongplay import ladder_agents, strong_agent
-from generator.variant import parse_variant
+from plywright.api import CheckOptions, StrictModel
+from plywright.errors import InputError
+from plywright.registry import Registry, load_registry
+from plywright.simulate.playout import play_game
+from plywright.simulate.runner import agent_spec, run_check
+from plywright.simulate.strongplay import ladder_agents, strong_agent
+from plywright.variant import parse_variant
 
 EDGES = (5e-324, 1e-300, sys.float_info.max, -0.0)
 """Legal floats every field is tried with, besides its own bounds."""

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from conftest import EXAMPLES, CliRunner, write
-from generator import atomic, cli
-from generator.errors import InputError
-from generator.records import LOCK_NAME, records_lock
+from plywright import atomic, cli
+from plywright.errors import InputError
+from plywright.records import LOCK_NAME, records_lock
 
 TICTACTOE = str(EXAMPLES / "tictactoe.toml")
 CHECK = ("check", TICTACTOE, "-n", "6", "--probes", "none", "--jobs", "1", "-q")
@@ -154,7 +154,7 @@ def test_a_stale_lock_file_of_a_dead_run_does_not_block(tmp_path: Path) -> None:
 def test_two_checks_into_one_folder_never_mix(tmp_path: Path) -> None:
     """Started together: one writes its records, the other is refused (or, if the first had
     already finished, replaces them whole); the folder holds one seed's records, never two."""
-    args = [sys.executable, "-m", "generator", *CHECK[:-3], "-q", "--jobs", "2"]
+    args = [sys.executable, "-m", "plywright", *CHECK[:-3], "-q", "--jobs", "2"]
     procs = [
         subprocess.Popen(
             [*args, "-n", "400", "--seed", str(seed), "--records", "rec"],
@@ -242,7 +242,7 @@ def test_a_killed_run_leaves_no_worker_and_no_held_lock(tmp_path: Path, run_cli:
     import psutil
 
     proc = subprocess.Popen(
-        [sys.executable, "-m", "generator", *CHECK[:-3], "-q", "--jobs", "2",
+        [sys.executable, "-m", "plywright", *CHECK[:-3], "-q", "--jobs", "2",
          "-n", "1000000", "--records", "rec"],
         cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip

@@ -26,9 +26,9 @@ import httpx
 import pytest
 
 from conftest import ROOT, CliRunner
-from generator.registry import load_registry
-from generator.variant import parse_variant
-from generator.web.forms import default_name, form_values
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
+from plywright.web.forms import default_name, form_values
 
 WARMING = "plywright designer: drawing the first previews before listening"
 READY = "previews ready in"
@@ -55,7 +55,7 @@ def cold_server(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--port", str(port)],
+        [sys.executable, "-m", "plywright", "serve", "--port", str(port)],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from conftest import CliRunner, write
-from generator import cli
-from generator.api import StaticCheck
-from generator.checks import Gate, static_gate
-from generator.registry import Registry
-from generator.simulate import runner
-from generator.variant import parse_variant
+from plywright import cli
+from plywright.api import StaticCheck
+from plywright.checks import Gate, static_gate
+from plywright.registry import Registry
+from plywright.simulate import runner
+from plywright.variant import parse_variant
 
 UNPRINTABLE = 'game = "cardtrack"\nname = "tall"\n[rules]\ndecks = 8\nheight = 384\n'
 """Eight decks and a 384-row track: the track mat is 34 m long, no printer takes it."""

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from conftest import write
-from generator.api import PrintOptions, StrictModel, kind_problem
-from generator.errors import InputError
-from generator.registry import Registry, load_registry
-from generator.sweep.grid import parse_axis
-from generator.sweep.run import sweep_variants
-from generator.template import variant_template
-from generator.variant import MAX_FILE_BYTES, TABLES, load_variant, parse_variant
+from plywright.api import PrintOptions, StrictModel, kind_problem
+from plywright.errors import InputError
+from plywright.registry import Registry, load_registry
+from plywright.sweep.grid import parse_axis
+from plywright.sweep.run import sweep_variants
+from plywright.template import variant_template
+from plywright.variant import MAX_FILE_BYTES, TABLES, load_variant, parse_variant
 
 HUGE_TEXT = "x" * 5_000_000
 LONGEST_MESSAGE = 400

@@ -26,37 +26,41 @@ graph_tool = _tool()
 
 KNOWN_RUNTIME = [
     [
-        "generator.checks",
-        "generator.simulate.fastlane",
-        "generator.simulate.probe_rounds",
-        "generator.simulate.runner",
-        "generator.simulate.strongplay",
-        "generator.variant",
+        "plywright.checks",
+        "plywright.simulate.fastlane",
+        "plywright.simulate.probe_rounds",
+        "plywright.simulate.runner",
+        "plywright.simulate.strongplay",
+        "plywright.variant",
     ],
     # a game's prints replay its scenarios through its GameDefinition, imported lazily from
     # plugin.py, whose artifacts hook imports the prints lazily: to be taken apart by a
     # module that holds the definition's scenario half alone
     [
-        "plugins.cardtrack.artifacts",
-        "plugins.cardtrack.examples",
-        "plugins.cardtrack.plugin",
-        "plugins.cardtrack.production_checks",
-        "plugins.cardtrack.refcard",
-        "plugins.cardtrack.rulebook",
+        "plywright.plugins.cardtrack.artifacts",
+        "plywright.plugins.cardtrack.examples",
+        "plywright.plugins.cardtrack.plugin",
+        "plywright.plugins.cardtrack.production_checks",
+        "plywright.plugins.cardtrack.refcard",
+        "plywright.plugins.cardtrack.rulebook",
     ],
     [
-        "plugins.halma.artifacts",
-        "plugins.halma.examples",
-        "plugins.halma.plugin",
-        "plugins.halma.rulebook",
+        "plywright.plugins.halma.artifacts",
+        "plywright.plugins.halma.examples",
+        "plywright.plugins.halma.plugin",
+        "plywright.plugins.halma.rulebook",
     ],
-    ["plugins.kubb.artifacts", "plugins.kubb.plugin", "plugins.kubb.rulebook"],
-    ["generator.simulate.generic_agents", "generator.simulate.mcts"],
     [
-        "plugins.halma.agents",
-        "plugins.halma.fast.lane",
-        "plugins.halma.fast.tables",
-        "plugins.halma.search",
+        "plywright.plugins.kubb.artifacts",
+        "plywright.plugins.kubb.plugin",
+        "plywright.plugins.kubb.rulebook",
+    ],
+    ["plywright.simulate.generic_agents", "plywright.simulate.mcts"],
+    [
+        "plywright.plugins.halma.agents",
+        "plywright.plugins.halma.fast.lane",
+        "plywright.plugins.halma.fast.tables",
+        "plywright.plugins.halma.search",
     ],
 ]
 
@@ -75,17 +79,17 @@ def test_a_lazy_import_closes_a_runtime_circle_and_typing_is_apart(tmp_path: Pat
         tmp_path,
         {
             "__init__": "",
-            "a": "from generator import b\n",
-            "b": "def f():\n    from generator.c import x\n",
-            "c": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from generator.d import y\nimport generator.a\n",
-            "d": "from generator.c import z\n",
+            "a": "from plywright import b\n",
+            "b": "def f():\n    from plywright.c import x\n",
+            "c": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from plywright.d import y\nimport plywright.a\n",
+            "d": "from plywright.c import z\n",
         },
     )
     graph = graph_tool.import_graph(root)
-    assert graph["generator.c"].typing == frozenset({"generator.d"})
-    assert graph_tool.runtime_circles(graph) == [["generator.a", "generator.b", "generator.c"]]
+    assert graph["plywright.c"].typing == frozenset({"plywright.d"})
+    assert graph_tool.runtime_circles(graph) == [["plywright.a", "plywright.b", "plywright.c"]]
     assert graph_tool.typing_circles(graph) == [
-        ["generator.a", "generator.b", "generator.c", "generator.d"]
+        ["plywright.a", "plywright.b", "plywright.c", "plywright.d"]
     ]
 
 

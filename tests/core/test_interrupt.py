@@ -42,9 +42,9 @@ def _defaults() -> None:
 
 
 def _start(tmp_path: Path, *args: str) -> subprocess.Popen[str]:
-    """``python -m generator ARGS`` in its own process group, signals at their defaults."""
+    """``python -m plywright ARGS`` in its own process group, signals at their defaults."""
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", *args],
+        [sys.executable, "-m", "plywright", *args],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -128,7 +128,7 @@ def test_check_stops_with_its_workers(tmp_path: Path, sig: signal.Signals, statu
 
 def test_build_stops_and_keeps_the_previous_build(tmp_path: Path) -> None:
     first = subprocess.run(
-        [sys.executable, "-m", "generator", "build", TICTACTOE, "--out", "out", "--quiet"],
+        [sys.executable, "-m", "plywright", "build", TICTACTOE, "--out", "out", "--quiet"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -186,7 +186,7 @@ def test_a_signal_during_an_import_is_delivered_again_after_it(
     handler lets the import finish and sends the signal again."""
     import threading
 
-    from generator import cli
+    from plywright import cli
 
     handler = cli._Interrupts()
     sent: list[tuple[int, int]] = []
@@ -194,7 +194,7 @@ def test_a_signal_during_an_import_is_delivered_again_after_it(
     monkeypatch.setattr(cli, "HANDLER_UNDER_TEST", handler, raising=False)
     (tmp_path / "slow_extension.py").write_text(
         "import signal, sys\n"
-        "from generator import cli\n"
+        "from plywright import cli\n"
         "cli.HANDLER_UNDER_TEST(signal.SIGINT, sys._getframe())\n"
         "FINISHED = True\n",
         encoding="utf-8",
@@ -242,7 +242,7 @@ def test_a_signal_during_the_clis_own_imports_is_one_line(signum: int, status: i
         "    return real(name, *args, **kwargs)\n"
         "builtins.__import__ = spy\n"
         "sys.argv = ['plywright', 'games']\n"
-        "from generator.launch import main\n"
+        "from plywright.launch import main\n"
         "main()\n"
     )
     done = subprocess.run(
@@ -259,7 +259,7 @@ def test_a_signal_during_the_clis_own_imports_is_one_line(signum: int, status: i
 
 def test_the_entry_point_runs_the_cli_when_no_signal_came() -> None:
     done = subprocess.run(
-        [sys.executable, "-c", "from generator.launch import main; main()", "games"],
+        [sys.executable, "-c", "from plywright.launch import main; main()", "games"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -291,7 +291,7 @@ def _serve(tmp_path: Path, port: int) -> subprocess.Popen[str]:
         "TMPDIR": str(tmp_path / "tmp"),
     }
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", "--port", str(port)],
+        [sys.executable, "-m", "plywright", "serve", "--port", str(port)],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,
@@ -385,7 +385,7 @@ def test_ctrl_c_while_an_event_loop_is_made_is_one_line(
         "    real(self)\n"
         "events.BaseSelectorEventLoop._make_self_pipe = spy\n"
         f"sys.argv = ['plywright', 'serve', '--port', '{port}']\n"
-        "from generator.launch import main\n"
+        "from plywright.launch import main\n"
         "main()\n"
     )
     env = {**os.environ, "PLYWRIGHT_DISABLE_PLUGINS": "halma,kubb,cardtrack"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.simulate.runner import GrowingProgress, grow_progress
-from generator.web.work import JobProgress
+from plywright.simulate.runner import GrowingProgress, grow_progress
+from plywright.web.work import JobProgress
 
 
 def test_a_job_announces_its_total_and_every_growth() -> None:

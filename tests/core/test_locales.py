@@ -1,4 +1,4 @@
-"""generator.locales: TOML texts as dotted keys, plural categories, the shared Texts."""
+"""plywright.locales: TOML texts as dotted keys, plural categories, the shared Texts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import locales
+from plywright import locales
 
 
 def test_plural_categories_of_latvian_ukrainian_and_english() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.api import StrictModel
+from plywright.api import StrictModel
 
 PLUGINS = Path(__file__).resolve().parents[2] / "plugins"
 GAMES = ("halma", "kubb", "cardtrack")
@@ -42,10 +42,10 @@ def test_every_plugin_has_the_shared_modules(game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_production_model_lives_in_production_py(game: str) -> None:
-    definition = importlib.import_module(f"plugins.{game}.plugin").GAME
+    definition = importlib.import_module(f"plywright.plugins.{game}.plugin").GAME
     model = definition.production_model
     assert issubclass(model, StrictModel)
-    assert model.__module__ == f"plugins.{game}.production"
-    options = importlib.import_module(f"plugins.{game}.options")
+    assert model.__module__ == f"plywright.plugins.{game}.production"
+    options = importlib.import_module(f"plywright.plugins.{game}.options")
     assert model.__name__ not in vars(options), "options.py re-exports the production model"
-    assert definition.rules_model.__module__ == f"plugins.{game}.options"
+    assert definition.rules_model.__module__ == f"plywright.plugins.{game}.options"

@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.platypus import Flowable, PageBreak, Paragraph
 
-from generator.print import document as doc
-from generator.print.fonts import REGULAR
+from plywright.print import document as doc
+from plywright.print.fonts import REGULAR
 
 PAPERS = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
 

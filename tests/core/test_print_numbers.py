@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from printed import built
 
-from generator.locales import column_decimals
-from generator.print.furniture import furniture
+from plywright.locales import column_decimals
+from plywright.print.furniture import furniture
 
 MARK = {"en": ".", "lv": ",", "nl": ",", "uk": ","}
 

@@ -6,8 +6,8 @@ frame's foot up to the lowest inked row inside the frame, as a share of the fram
 
 Why 27 %: a page ends short when the next block cannot split (a figure with its caption, a
 two-column block, a table kept together, a section whose sentences refer back to each other). Text flows past a figure that does not fit (a
-:class:`~generator.print.flowables.Float`) and text beside a figure splits at the page's foot
-(:class:`~generator.print.flowables.Beside`), so what still leaves a gap is a block that must
+:class:`~plywright.print.flowables.Float`) and text beside a figure splits at the page's foot
+(:class:`~plywright.print.flowables.Beside`), so what still leaves a gap is a block that must
 follow what precedes it; the largest of those in the rulebooks (Konstruktsiia's two building
 diagrams side by side, Halma's six set-up boards) is about a quarter of an A4 frame, and
 Kubb's king section (its warning box and "winning in the first turn is thus ..." belong with
@@ -28,8 +28,8 @@ import pytest
 from PIL import Image
 from printed import PRINTS, Print, built, registry, variant
 
-from generator.build import build
-from generator.print.styles import MARGIN_BOTTOM, MARGIN_TOP
+from plywright.build import build
+from plywright.print.styles import MARGIN_BOTTOM, MARGIN_TOP
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler")
 
@@ -96,8 +96,8 @@ def test_letter_rulebook_pages_use_their_space(
 def test_the_measure_sees_a_half_empty_page(tmp_path: Path) -> None:
     from reportlab.platypus import PageBreak, Paragraph
 
-    from generator.print.canvas import DocumentInfo, build_pdf
-    from generator.print.styles import make_styles
+    from plywright.print.canvas import DocumentInfo, build_pdf
+    from plywright.print.styles import make_styles
 
     body = make_styles().body
     lines = [Paragraph(f"Line {i} of the text, long enough to be seen.", body) for i in range(60)]

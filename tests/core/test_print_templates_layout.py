@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.print.plandraw import View
-from generator.print.templates import Drawing, write_sheet_template, write_tiled_template
+from plywright.print.plandraw import View
+from plywright.print.templates import Drawing, write_sheet_template, write_tiled_template
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler")
 

@@ -14,15 +14,15 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from conftest import CliRunner, write
-from generator.errors import InputError
-from generator.print.publisher import (
+from plywright.errors import InputError
+from plywright.print.publisher import (
     PublisherMark,
     draw_footer_line,
     draw_mark,
     publisher_mark,
 )
-from generator.registry import load_registry
-from generator.variant import load_variant
+from plywright.registry import load_registry
+from plywright.variant import load_variant
 
 LOGO = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 20">'
@@ -136,10 +136,10 @@ pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdf
 def _write_prints(game: str, folder: Path, publisher: bool) -> Prints:
     """Every PDF the build of a default ``game`` variant writes (with the CAM job of one set
     when it has router parts), with or without the publisher, by artifact path."""
-    from generator.build import collect_artifacts
-    from generator.cam.artifacts import cam_build
-    from generator.cam.machine import load_machine
-    from generator.cam.source import variant_plans
+    from plywright.build import collect_artifacts
+    from plywright.cam.artifacts import cam_build
+    from plywright.cam.machine import load_machine
+    from plywright.cam.source import variant_plans
 
     write(folder / "logo.svg", MARK_LOGO)
     table = f'[print.publisher]\nname = "{NAME}"\nlogo = "logo.svg"\nweb = "{WEB}"\n'

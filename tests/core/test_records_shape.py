@@ -1,4 +1,4 @@
-"""The one record builder and splitter (``generator.records``): the lines a check writes and
+"""The one record builder and splitter (``plywright.records``): the lines a check writes and
 the shape every game's record checker relies on."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 import sample_games
-from generator.engine import Outcome
-from generator.records import (
+from plywright.engine import Outcome
+from plywright.records import (
     RecordBuilder,
     RecordError,
     check_header,

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import collect_artifacts
-from generator.registry import load_registry
-from generator.variant import load_variant
+from plywright.build import collect_artifacts
+from plywright.registry import load_registry
+from plywright.variant import load_variant
 
 REFERENCE = Path(__file__).parents[1] / "reference"
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -8,8 +8,8 @@ import pytest
 
 import sample_games
 from conftest import CliRunner, write
-from generator.api import GameDefinition, GameRegistrar, hookimpl
-from generator.registry import DISABLE_ENV, PLUGINS_ENV, load_registry
+from plywright.api import GameDefinition, GameRegistrar, hookimpl
+from plywright.registry import DISABLE_ENV, PLUGINS_ENV, load_registry
 
 
 class RaisingPlugin:
@@ -92,7 +92,7 @@ def test_loading_plugins_does_not_import_the_heavy_exporters() -> None:
 
     code = (
         "import sys\n"
-        "from generator.registry import load_registry\n"
+        "from plywright.registry import load_registry\n"
         "registry = load_registry()\n"
         "assert not registry.failures, registry.failures\n"
         "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'cadquery', 'OCP', 'reportlab', 'svgwrite', 'ezdxf'})\n"
@@ -105,8 +105,8 @@ def test_loading_plugins_does_not_import_the_heavy_exporters() -> None:
 
 
 def _agent_plugin(name: str, games: tuple[str, ...]) -> object:
-    from generator.api import AgentRegistrar, AgentSpec
-    from generator.simulate.generic_agents import RandomAgent
+    from plywright.api import AgentRegistrar, AgentSpec
+    from plywright.simulate.generic_agents import RandomAgent
 
     class Plugin:
         @hookimpl
@@ -145,7 +145,7 @@ def test_two_plugins_cannot_claim_one_agent_name_for_one_game() -> None:
 def test_entry_points_of_the_importlib_metadata_backport_load() -> None:
     """``distributed`` imports ``importlib_metadata``; its entry points must load too."""
     backport = pytest.importorskip("importlib_metadata")
-    from generator import registry as registry_module
+    from plywright import registry as registry_module
 
     def backport_entry_points(group: str) -> list[object]:
         return list(backport.entry_points(group=group))
@@ -158,8 +158,8 @@ def test_entry_points_of_the_importlib_metadata_backport_load() -> None:
 
 
 PATH_PLUGIN = """
-from generator.api import GameDefinition, hookimpl
-from generator.conformance import probe
+from plywright.api import GameDefinition, hookimpl
+from plywright.conformance import probe
 import dataclasses
 
 
@@ -214,15 +214,15 @@ def test_lazy_callables_import_on_first_call() -> None:
     import subprocess
     import sys
 
-    from generator.api import lazy
+    from plywright.api import lazy
 
     with pytest.raises(ValueError, match=r"expected 'package\.module:function'"):
-        lazy("plugins.halma.records.check_record")
+        lazy("plywright.plugins.halma.records.check_record")
     code = (
         "import sys\n"
-        "from generator.api import lazy\n"
-        "checker = lazy('plugins.halma.records:check_record')\n"
-        "assert 'plugins.halma.records' not in sys.modules\n"
+        "from plywright.api import lazy\n"
+        "checker = lazy('plywright.plugins.halma.records:check_record')\n"
+        "assert 'plywright.plugins.halma.records' not in sys.modules\n"
         "try:\n"
         "    checker([])\n"
         "except ValueError as exc:\n"

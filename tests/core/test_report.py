@@ -12,15 +12,15 @@ from typing import Any
 from pypdf import PdfReader
 
 from conftest import EXAMPLES, CliRunner
-from generator.registry import Registry
-from generator.report.check import write_check_report
-from generator.report.document import write_report
-from generator.report.sweep import sweep_report_document
-from generator.simulate.executors import open_backend
-from generator.simulate.runner import run_check
-from generator.simulate.table import GameTable
-from generator.sweep.run import prepare_sweep, run_sweep
-from generator.variant import load_variant
+from plywright.registry import Registry
+from plywright.report.check import write_check_report
+from plywright.report.document import write_report
+from plywright.report.sweep import sweep_report_document
+from plywright.simulate.executors import open_backend
+from plywright.simulate.runner import run_check
+from plywright.simulate.table import GameTable
+from plywright.sweep.run import prepare_sweep, run_sweep
+from plywright.variant import load_variant
 
 HALMA = EXAMPLES / "halma-standard.toml"
 
@@ -165,8 +165,8 @@ def test_sweep_report_plots_the_games_own_headline_metrics(
 ) -> None:
     """Kubb names its headline metrics (first-team wins, turns, ...): the sweep report plots
     them against each swept parameter beside balance and completion."""
-    from generator.report.sweep import axis_series, game_metric_names
-    from generator.sweep.outputs import csv_text
+    from plywright.report.sweep import axis_series, game_metric_names
+    from plywright.sweep.outputs import csv_text
 
     kubb = Path(__file__).parents[2] / "examples" / "kubb-world.toml"
     sweep = prepare_sweep(registry, kubb, ["rules.skill=beginner,advanced"])

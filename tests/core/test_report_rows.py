@@ -8,16 +8,16 @@ import copy
 
 import pytest
 
-from generator.api import CheckOptions
-from generator.report.rows import (
+from plywright.api import CheckOptions
+from plywright.report.rows import (
     check_tables,
     metric_rows,
     probe_rows,
     skill_rows,
     sweep_table,
 )
-from generator.simulate.report_types import CheckReport, CoreMetrics
-from generator.simulate.verdict import balance_note, judge
+from plywright.simulate.report_types import CheckReport, CoreMetrics
+from plywright.simulate.verdict import balance_note, judge
 
 METRICS: CoreMetrics = {
     "completion": 0.875,

@@ -7,11 +7,11 @@ import pytest
 import strong_games
 
 import sample_games
-from generator.registry import Registry, load_registry
-from generator.simulate import strongplay
-from generator.simulate.estimate import check_outline, outline_lines
-from generator.simulate.report_types import ProbeLevel
-from generator.variant import Variant, parse_variant
+from plywright.registry import Registry, load_registry
+from plywright.simulate import strongplay
+from plywright.simulate.estimate import check_outline, outline_lines
+from plywright.simulate.report_types import ProbeLevel
+from plywright.variant import Variant, parse_variant
 
 
 @pytest.fixture(scope="module")

@@ -11,11 +11,11 @@ import pytest
 import strong_games
 
 import sample_games
-from generator.api import Forbid, SearchSettings
-from generator.registry import Registry, load_registry
-from generator.simulate.mcts import MctsAgent
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
+from plywright.api import Forbid, SearchSettings
+from plywright.registry import Registry, load_registry
+from plywright.simulate.mcts import MctsAgent
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 
 @pytest.fixture(scope="module")

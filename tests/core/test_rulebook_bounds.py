@@ -12,7 +12,7 @@ import annotated_types
 import pytest
 from pydantic import ValidationError
 
-from generator.registry import load_registry
+from plywright.registry import load_registry
 
 REGISTRY = load_registry()
 GAMES = ("halma", "kubb", "cardtrack")
@@ -60,7 +60,7 @@ def test_the_rulebook_is_composed_at_every_end_of_every_rule(
     except ValidationError:
         pytest.skip("not a legal table with the preset's other values")
     production = game.production_model()
-    book = importlib.import_module(f"plugins.{name}.rulebook")
+    book = importlib.import_module(f"plywright.plugins.{name}.rulebook")
     for lang in ("en",):
         story = book.rulebook_story(book.Texts(lang), rules, production, "A4")
         assert story

@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from generator import scenarios as sc
-from generator.api import StrictModel
-from generator.locales import flatten, languages
-from generator.registry import load_registry
+from plywright import scenarios as sc
+from plywright.api import StrictModel
+from plywright.locales import flatten, languages
+from plywright.registry import load_registry
 
 REGISTRY = load_registry()
 GAMES = [

@@ -15,10 +15,10 @@ import strong_games
 
 import sample_games
 from conftest import EXAMPLES, ROOT, CliRunner
-from generator.registry import Registry, load_registry
-from generator.simulate.runner import run_check
-from generator.simulate.sprt import Sprt
-from generator.variant import parse_variant
+from plywright.registry import Registry, load_registry
+from plywright.simulate.runner import run_check
+from plywright.simulate.sprt import Sprt
+from plywright.variant import parse_variant
 
 OPPOSITE = {("playable", "unplayable"), ("unplayable", "playable")}
 
@@ -124,7 +124,7 @@ def test_konstruktsiia_seed_2_gets_one_verdict_at_both_levels() -> None:
     """The issue's case: the default Konstruktsiia, seed 2, was playable at quick and
     unplayable at full."""
     registry = load_registry()
-    from generator.variant import load_variant
+    from plywright.variant import load_variant
 
     variant = load_variant(EXAMPLES / "konstruktsiia.toml", registry)
     quick = run_check(registry, variant, seed=2, probes="quick")

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 import sample_games
-from generator.engine import Outcome, replay
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.simulate.metrics import compute_metrics
-from generator.simulate.perft import generic_perft, perft_lines
-from generator.simulate.playout import GameStats
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
+from plywright.engine import Outcome, replay
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.simulate.metrics import compute_metrics
+from plywright.simulate.perft import generic_perft, perft_lines
+from plywright.simulate.playout import GameStats
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 
 def _cardrace(registry: Registry, **check: object):  # type: ignore[no-untyped-def]
@@ -211,9 +211,9 @@ class _OwnRecordGame(sample_games.CardRaceGame):
 
 
 def test_engines_may_write_their_own_record_lines_and_metrics(registry: Registry) -> None:
-    from generator.api import AgentSpec
-    from generator.simulate.generic_agents import RandomAgent
-    from generator.simulate.playout import play_game
+    from plywright.api import AgentSpec
+    from plywright.simulate.generic_agents import RandomAgent
+    from plywright.simulate.playout import play_game
 
     game = _OwnRecordGame(sample_games.CardRaceRules(goal=12, copies=2))
     agent = AgentSpec("random", "", lambda g, s, rng: RandomAgent(rng))
@@ -236,8 +236,8 @@ def test_engines_may_write_their_own_record_lines_and_metrics(registry: Registry
 def test_an_interrupt_cancels_the_chunks_and_ends_the_workers(registry: Registry) -> None:
     import multiprocessing
 
-    from generator.errors import Interrupted
-    from generator.simulate.runner import check_plan, simulate
+    from plywright.errors import Interrupted
+    from plywright.simulate.runner import check_plan, simulate
 
     plan = check_plan(registry, _cardrace(registry))
     finished: list[int] = []
@@ -270,7 +270,7 @@ def test_sigterm_to_the_main_process_leaves_no_worker(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "generator",
+            "plywright",
             "check",
             str(variant),
             "-n",

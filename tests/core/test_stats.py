@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from scipy.stats import binomtest
 
-from generator.api import CheckOptions
-from generator.simulate.stats import balance_range, seat_fairness, wilson, z_value
-from generator.simulate.verdict import balance_note, judge
+from plywright.api import CheckOptions
+from plywright.simulate.stats import balance_range, seat_fairness, wilson, z_value
+from plywright.simulate.verdict import balance_note, judge
 
 
 @pytest.mark.parametrize(
@@ -122,7 +122,7 @@ def test_the_opening_side_is_judged_like_the_seats() -> None:
 
 
 def test_fairest_sweep_point_counts_the_opener_balance() -> None:
-    from generator.sweep.run import fairest
+    from plywright.sweep.run import fairest
 
     def report(balance: float, opener: float | None) -> dict[str, object]:
         metrics: dict[str, object] = {"balance": balance, "seat_fairness": {"p_value": 0.5}}
@@ -135,7 +135,7 @@ def test_fairest_sweep_point_counts_the_opener_balance() -> None:
 
 
 def test_sides_get_the_exact_binomial_test() -> None:
-    from generator.simulate.stats import sides_p_value
+    from plywright.simulate.stats import sides_p_value
 
     assert sides_p_value(4, 0) == 0.125  # four games, all to the opener: no evidence yet
     assert sides_p_value(3, 3) == 1.0 and sides_p_value(0, 0) == 1.0

@@ -15,12 +15,12 @@ import strong_games
 
 import sample_games
 from conftest import EXAMPLES, CliRunner
-from generator.api import Duel, SearchSettings
-from generator.errors import InputError
-from generator.registry import Registry, load_registry
-from generator.simulate.mcts import MctsAgent
-from generator.simulate.runner import agent_spec, run_check
-from generator.simulate.strongplay import (
+from plywright.api import Duel, SearchSettings
+from plywright.errors import InputError
+from plywright.registry import Registry, load_registry
+from plywright.simulate.mcts import MctsAgent
+from plywright.simulate.runner import agent_spec, run_check
+from plywright.simulate.strongplay import (
     Matchup,
     PairGames,
     clear_probe_records,
@@ -29,9 +29,9 @@ from generator.simulate.strongplay import (
     second_stage,
     spoiler_probe,
 )
-from generator.simulate.table import RESULT_CODE, GameTable
-from generator.simulate.verdict import judge_strong
-from generator.variant import parse_variant
+from plywright.simulate.table import RESULT_CODE, GameTable
+from plywright.simulate.verdict import judge_strong
+from plywright.variant import parse_variant
 
 
 @pytest.fixture

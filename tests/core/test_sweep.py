@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from conftest import EXAMPLES, CliRunner, write
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.simulate.executors import open_backend
-from generator.sweep.grid import Axis, apply, combinations, parse_axes, parse_axis, shown
-from generator.sweep.outputs import csv_text, json_data, variant_toml
-from generator.sweep.run import fairest, point_name, prepare_sweep, run_sweep
-from generator.variant import parse_variant
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.simulate.executors import open_backend
+from plywright.sweep.grid import Axis, apply, combinations, parse_axes, parse_axis, shown
+from plywright.sweep.outputs import csv_text, json_data, variant_toml
+from plywright.sweep.run import fairest, point_name, prepare_sweep, run_sweep
+from plywright.variant import parse_variant
 
 TICTACTOE = EXAMPLES / "tictactoe.toml"
 HALMA = EXAMPLES / "halma-standard.toml"

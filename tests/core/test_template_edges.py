@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from printed import PRINTS, Print, built
 
-from generator.print.templates import PRINTABLE_EDGE, Drawing, write_tiled_template
+from plywright.print.templates import PRINTABLE_EDGE, Drawing, write_tiled_template
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler")
 

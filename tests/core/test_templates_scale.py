@@ -15,10 +15,10 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.cad.plan import Circle, MachiningPlan
-from plugins.halma.artifacts import HalmaBuild
-from plugins.halma.geometry import star_board
-from plugins.halma.production import HalmaProduction
+from plywright.cad.plan import Circle, MachiningPlan
+from plywright.plugins.halma.artifacts import HalmaBuild
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.production import HalmaProduction
 
 MM = 72 / 25.4
 """PDF points per millimetre."""

@@ -1,11 +1,11 @@
-"""generator.typography.typeset: each language's quotes, dashes, apostrophes, ranges and
+"""plywright.typography.typeset: each language's quotes, dashes, apostrophes, ranges and
 no-break spaces; idempotent; file names, ×, decimals, tags and placeholders left alone."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.typography import NBSP, typeset
+from plywright.typography import NBSP, typeset
 
 N = NBSP
 

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from conftest import write
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.template import variant_template
-from generator.variant import load_variant, parse_variant
+from plywright.errors import InputError
+from plywright.registry import Registry
+from plywright.template import variant_template
+from plywright.variant import load_variant, parse_variant
 
 
 def _error(registry: Registry, path: Path) -> str:
@@ -94,7 +94,7 @@ def test_every_game_and_preset_template_validates(registry: Registry, tmp_path: 
 
 
 def test_table_gives_a_typed_table_or_refuses(registry: Registry) -> None:
-    from plugins.halma.options import HalmaRules
+    from plywright.plugins.halma.options import HalmaRules
     from sample_games import CardRaceProduction, CardRaceRules
 
     variant = parse_variant({"game": "cardrace", "production": {"fail": True}}, registry)

@@ -26,17 +26,17 @@ with warnings.catch_warnings():  # Starlette suggests httpx2; httpx is what is i
 from designer_serving import wait_for_job as wait
 
 from conftest import CliRunner
-from generator.api import hookimpl
-from generator.errors import InputError
-from generator.registry import Registry, load_registry
-from generator.svg.preview import HOLE
-from generator.variant import load_variant, parse_variant
-from generator.web.app import Limits, create_app
-from generator.web.designer import check_field
-from generator.web.firstscreen import words
-from generator.web.forms import field_spec, form_schema, toml_value, variant_data
-from generator.web.serve import is_loopback, url_of
-from generator.web.work import cam_lines
+from plywright.api import hookimpl
+from plywright.errors import InputError
+from plywright.registry import Registry, load_registry
+from plywright.svg.preview import HOLE
+from plywright.variant import load_variant, parse_variant
+from plywright.web.app import Limits, create_app
+from plywright.web.designer import check_field
+from plywright.web.firstscreen import words
+from plywright.web.forms import field_spec, form_schema, toml_value, variant_data
+from plywright.web.serve import is_loopback, url_of
+from plywright.web.work import cam_lines
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -224,7 +224,7 @@ def test_static_checks_come_with_their_field(client: TestClient) -> None:
 
 
 def test_check_field_uses_names_then_messages() -> None:
-    from generator.api import StaticCheck
+    from plywright.api import StaticCheck
 
     definition = load_registry().game("halma")
     assert check_field(StaticCheck("production.pitch", False, "x"), definition) == (
@@ -793,7 +793,7 @@ def test_server_shutdown_ends_jobs_and_removes_their_folders() -> None:
 def test_serve_prints_the_url_and_warns_off_localhost(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from generator.web import serve as serving
+    from plywright.web import serve as serving
 
     calls: list[tuple[str, int]] = []
     monkeypatch.setattr(serving, "warm", lambda app, say: calls.append(("warm", 0)))
@@ -855,7 +855,7 @@ def test_download_reads_back_where_one_field_follows_another(
 def test_download_writes_every_value_when_the_short_file_would_read_differently(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from generator.web import forms
+    from plywright.web import forms
 
     registry = load_registry()
     variant = parse_variant({"game": "halma", "name": "x", "rules": {"n": 5}}, registry)

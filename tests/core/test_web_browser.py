@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from generator.svg.preview import HOLE
+from plywright.svg.preview import HOLE
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ with warnings.catch_warnings():
     from designer_serving import served
     from playwright.sync_api import Page, sync_playwright
 
-    from generator.web.app import create_app
+    from plywright.web.app import create_app
 
 
 @pytest.fixture(scope="module")

@@ -25,8 +25,8 @@ with warnings.catch_warnings():
     from designer_serving import served
     from playwright.sync_api import Browser, Page, sync_playwright
 
-    from generator.web.app import Limits, create_app
-    from plugins.kubb.production import SMALL_SET
+    from plywright.plugins.kubb.production import SMALL_SET
+    from plywright.web.app import Limits, create_app
 
 
 @pytest.fixture(scope="module")

@@ -35,7 +35,7 @@ with warnings.catch_warnings():
     from designer_serving import served
     from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
-    from generator.web.app import create_app
+    from plywright.web.app import create_app
 
 PHONE: ViewportSize = {"width": 375, "height": 700}
 DESKTOP: ViewportSize = {"width": 1400, "height": 1000}

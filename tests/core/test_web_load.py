@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from generator.registry import load_registry
-from generator.variant import parse_variant
-from generator.web.designer import evaluate
-from generator.web.forms import default_name, form_values
-from generator.web.previews import Previews
-from plugins.cardtrack import refcard
+from plywright.plugins.cardtrack import refcard
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
+from plywright.web.designer import evaluate
+from plywright.web.forms import default_name, form_values
+from plywright.web.previews import Previews
 
 
 def start(game: str) -> dict[str, Any]:

@@ -21,15 +21,15 @@ with warnings.catch_warnings():
 
 from designer_serving import wait_for_job as wait
 
-from generator.registry import load_registry
-from generator.web import designer as web_designer
-from generator.web import work
-from generator.web.app import Limits, create_app
-from generator.web.errors import SERVER_FAILED
-from generator.web.jobs import Job, JobManager
-from generator.web.previews import Previews
-from generator.web.routes import variants as web_variants
-from generator.web.work import JobSpec, job_main
+from plywright.registry import load_registry
+from plywright.web import designer as web_designer
+from plywright.web import work
+from plywright.web.app import Limits, create_app
+from plywright.web.errors import SERVER_FAILED
+from plywright.web.jobs import Job, JobManager
+from plywright.web.previews import Previews
+from plywright.web.routes import variants as web_variants
+from plywright.web.work import JobSpec, job_main
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 IN_SERVER = Limits(preview_workers=0)
@@ -289,8 +289,8 @@ def test_the_first_preview_of_each_game_is_drawn_at_start() -> None:
 
 def web_app_start_payload(app: Any, game: str) -> dict[str, Any]:
     """What the designer page of ``game`` sends first (its starting form)."""
-    from generator.variant import parse_variant
-    from generator.web.forms import default_name, form_values
+    from plywright.variant import parse_variant
+    from plywright.web.forms import default_name, form_values
 
     definition = app.state.registry.games[game]
     start = parse_variant({"game": game}, app.state.registry, default_name=default_name(definition))

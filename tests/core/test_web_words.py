@@ -19,12 +19,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from generator.api import GameDefinition, hookimpl
-from generator.registry import Registry, load_registry
-from generator.web import firstscreen
-from generator.web.app import Limits, create_app
-from generator.web.firstscreen import Control, DesignerFileError, read_words
-from plugins.kubb.production import SMALL_SET
+from plywright.api import GameDefinition, hookimpl
+from plywright.plugins.kubb.production import SMALL_SET
+from plywright.registry import Registry, load_registry
+from plywright.web import firstscreen
+from plywright.web.app import Limits, create_app
+from plywright.web.firstscreen import Control, DesignerFileError, read_words
 from plywright_tictactoe.plugin import GAME as TICTACTOE
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

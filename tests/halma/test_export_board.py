@@ -21,9 +21,9 @@ import pytest
 from ezdxf import recover
 from pypdf import PdfReader
 
-from plugins.halma.artifacts import HalmaBuild
-from plugins.halma.geometry import star_board
-from plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.artifacts import HalmaBuild
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.production import HalmaProduction
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE_LABEL = "{http://www.inkscape.org/namespaces/inkscape}label"

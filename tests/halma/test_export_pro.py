@@ -11,10 +11,10 @@ import pytest
 from ezdxf import bbox, recover
 from pypdf import PdfReader
 
-from generator.print.templates import template_grid
-from plugins.halma.artifacts import HalmaBuild
-from plugins.halma.geometry import star_board
-from plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.artifacts import HalmaBuild
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.print.templates import template_grid
 
 HOLES = 181
 PAPER_PT = {"A4": (595.276, 841.89), "Letter": (612.0, 792.0)}

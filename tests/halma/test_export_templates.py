@@ -14,13 +14,13 @@ from pdfread import page_rects, scale_bar_length
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from generator import locales
-from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline, Wording
-from generator.print import furniture
-from generator.print.plandraw import View
-from generator.print.scalebar import scale_bar, scale_check_label
-from generator.print.sheet import print_boxes, set_print_boxes
-from generator.print.templates import (
+from plywright import locales
+from plywright.cad.plan import Circle, MachiningPlan, Operation, Polyline, Wording
+from plywright.print import furniture
+from plywright.print.plandraw import View
+from plywright.print.scalebar import scale_bar, scale_check_label
+from plywright.print.sheet import print_boxes, set_print_boxes
+from plywright.print.templates import (
     Drawing,
     drawing_grid,
     iso_paper,
@@ -264,13 +264,13 @@ def test_print_boxes_are_the_trim_and_the_trim_plus_bleed(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("lang", ["en", "lv", "nl", "uk"])
 def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) -> None:
-    from generator.print.templates import operation_text
-    from plugins.cardtrack.parts import token_plan
-    from plugins.cardtrack.production import CardtrackProduction
-    from plugins.cardtrack.tokens import token_set
-    from plugins.halma.geometry import star_board
-    from plugins.halma.parts import board_plan
-    from plugins.halma.production import HalmaProduction
+    from plywright.plugins.cardtrack.parts import token_plan
+    from plywright.plugins.cardtrack.production import CardtrackProduction
+    from plywright.plugins.cardtrack.tokens import token_set
+    from plywright.plugins.halma.geometry import star_board
+    from plywright.plugins.halma.parts import board_plan
+    from plywright.plugins.halma.production import HalmaProduction
+    from plywright.print.templates import operation_text
 
     card = CardtrackProduction()
     plans = [
@@ -290,7 +290,7 @@ def test_every_plugin_operation_has_a_wording_in_every_core_language(lang: str) 
 
 
 def test_template_lines_break_at_spaces_but_never_at_a_no_break_space() -> None:
-    from generator.print.templates import wrap
+    from plywright.print.templates import wrap
 
     text = "Drukājiet 2.–5.\u00a0lapu 100\u00a0% (dabiskā izmērā) un pārbaudiet 100\u00a0mm joslu."
     for width in range(40, 400, 7):

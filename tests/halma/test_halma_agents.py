@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from generator.engine import Outcome
-from generator.simulate.playout import play_game
-from plugins.halma.agents import AGENTS, compass, greedy, lookahead
-from plugins.halma.movegen import holes_of
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.engine import Outcome
+from plywright.plugins.halma.agents import AGENTS, compass, greedy, lookahead
+from plywright.plugins.halma.movegen import holes_of
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.simulate.playout import play_game
 
 # fmt: off
 GREEDY_N4_2P = [

@@ -10,19 +10,19 @@ from typing import Any
 
 import pytest
 
-from generator.errors import InputError
-from generator.print.rulebook import PrintSetup
-from generator.registry import load_registry
-from generator.template import variant_template
-from generator.variant import parse_variant
-from plugins.halma.bom import bom_csv, bom_rows
-from plugins.halma.box import box_of
-from plugins.halma.geometry import star_board
-from plugins.halma.options import HalmaRules
-from plugins.halma.plugin import GAME
-from plugins.halma.production import HalmaProduction
-from plugins.halma.production_checks import box_check, halma_production_checks
-from plugins.halma.rulebook import write_rulebook
+from plywright.errors import InputError
+from plywright.plugins.halma.bom import bom_csv, bom_rows
+from plywright.plugins.halma.box import box_of
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.plugin import GAME
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.production_checks import box_check, halma_production_checks
+from plywright.plugins.halma.rulebook import write_rulebook
+from plywright.print.rulebook import PrintSetup
+from plywright.registry import load_registry
+from plywright.template import variant_template
+from plywright.variant import parse_variant
 from tests.pdfread import page_texts
 
 SEED_BOX: dict[str, Any] = {"box_colours": ("red", "green", "black"), "pegs_per_colour": 12}

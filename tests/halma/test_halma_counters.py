@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from plugins.halma.agents import GreedyAgent
-from plugins.halma.counters import COUNTERS, Counter
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import make_game
+from plywright.plugins.halma.agents import GreedyAgent
+from plywright.plugins.halma.counters import COUNTERS, Counter
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import make_game
 
 MOVES = 400
 """Moves played of each game (enough to reach the endgame with two players)."""

@@ -10,26 +10,26 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from generator.api import AgentSpec
-from generator.engine import Outcome
-from generator.registry import Registry
-from generator.simulate.generic_agents import RandomAgent
-from generator.simulate.playout import GameStats, play_game
-from plugins.halma.agents import AGENTS, GreedyAgent
-from plugins.halma.fast.lane import (
+from plywright.api import AgentSpec
+from plywright.engine import Outcome
+from plywright.plugins.halma.agents import AGENTS, GreedyAgent
+from plywright.plugins.halma.fast.lane import (
     HalmaFastLane,
     ensure_compiled,
     greedy_probe,
     kernels,
     record_from_log,
 )
-from plugins.halma.fast.probe import fast_moves, fast_perft, start_pegs
-from plugins.halma.fast.tables import fast_tables
-from plugins.halma.geometry import holes_per_point, star_board
-from plugins.halma.movegen import holes_of
-from plugins.halma.options import HalmaRules
-from plugins.halma.records import check_record
-from plugins.halma.rules import make_game
+from plywright.plugins.halma.fast.probe import fast_moves, fast_perft, start_pegs
+from plywright.plugins.halma.fast.tables import fast_tables
+from plywright.plugins.halma.geometry import holes_per_point, star_board
+from plywright.plugins.halma.movegen import holes_of
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.records import check_record
+from plywright.plugins.halma.rules import make_game
+from plywright.registry import Registry
+from plywright.simulate.generic_agents import RandomAgent
+from plywright.simulate.playout import GameStats, play_game
 
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
 LOOKAHEAD = next(spec for spec in AGENTS if spec.name == "lookahead")
@@ -336,8 +336,8 @@ def test_random_variants_replay_through_the_python_engine() -> None:
 def test_kernel_constants_are_the_agents() -> None:
     """numba bakes module constants into the cached code, so the kernels keep their own copies
     of the agents' numbers (numba's cache only notices edits of the kernels' file)."""
-    from plugins.halma import agents
-    from plugins.halma.fast import kernels
+    from plywright.plugins.halma import agents
+    from plywright.plugins.halma.fast import kernels
 
     for name in ("PROGRESS", "UNDO", "STRAGGLER_SHARE", "LOOKAHEAD_DISCOUNT"):
         assert getattr(kernels, name) == getattr(agents, name), name
@@ -373,9 +373,9 @@ def test_the_branching_profile_sums_what_the_games_counted(
 def test_a_check_report_plays_on_the_fast_lane_with_its_branching_plot(
     registry: Registry,
 ) -> None:
-    from generator.simulate.runner import run_check
-    from generator.simulate.table import GameTable
-    from generator.variant import parse_variant
+    from plywright.simulate.runner import run_check
+    from plywright.simulate.table import GameTable
+    from plywright.variant import parse_variant
 
     variant = parse_variant({"game": "halma", "preset": "standard"}, registry)
     fast: list[GameTable] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from plugins.halma.geometry import hole_count, holes_per_point, star_board
+from plywright.plugins.halma.geometry import hole_count, holes_per_point, star_board
 
 
 @pytest.mark.parametrize(("n", "holes"), [(2, 37), (3, 73), (4, 121), (5, 181), (7, 337)])
@@ -24,7 +24,7 @@ def test_steps_from_the_centre_reach_the_tips_in_2n() -> None:
 
 
 def test_tips_are_the_star_corners_and_distances_count_steps_to_them() -> None:
-    from plugins.halma.geometry import star_corners
+    from plywright.plugins.halma.geometry import star_corners
 
     board = star_board(4)
     corners = star_corners(4)[::2]  # tips, clockwise from the top tip (point 0)
@@ -44,14 +44,14 @@ def test_the_engine_does_not_import_its_players(module: str) -> None:
     import ast
     from pathlib import Path
 
-    import plugins.halma
+    import plywright.plugins.halma
 
-    source = Path(plugins.halma.__file__).parent / f"{module}.py"
+    source = Path(plywright.plugins.halma.__file__).parent / f"{module}.py"
     imported = set()
     for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module)
         elif isinstance(node, ast.Import):
             imported.update(alias.name for alias in node.names)
-    players = {"plugins.halma.agents", "plugins.halma.plugin"}
+    players = {"plywright.plugins.halma.agents", "plywright.plugins.halma.plugin"}
     assert not imported & players, f"{module}.py imports {sorted(imported & players)}"

@@ -6,13 +6,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.checks import static_checks
-from generator.errors import InputError
-from generator.registry import load_registry
-from generator.variant import parse_variant
-from plugins.halma.geometry import star_board
-from plugins.halma.parts import board_plan
-from plugins.halma.production import HalmaProduction
+from plywright.checks import static_checks
+from plywright.errors import InputError
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.parts import board_plan
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
 
 REGISTRY = load_registry()
 SIZES = st.one_of(

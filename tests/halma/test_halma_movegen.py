@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game
 
 Hole = tuple[int, int]
 DIRS: tuple[Hole, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))

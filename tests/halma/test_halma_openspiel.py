@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaState, make_game
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaState, make_game
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.registry import load_registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
+from plywright.registry import load_registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 
 @pytest.mark.slow

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 import sample_games
-from generator.api import StaticCheck
-from generator.checks import static_checks
-from generator.registry import load_registry
-from generator.variant import Variant, load_variant, parse_variant
-from plugins.halma.options import HalmaRules
-from plugins.halma.plugin import GAME
-from plugins.halma.production import HalmaProduction
-from plugins.halma.rules import HalmaGame
+from plywright.api import StaticCheck
+from plywright.checks import static_checks
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.plugin import GAME
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.rules import HalmaGame
+from plywright.registry import load_registry
+from plywright.variant import Variant, load_variant, parse_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,7 +104,7 @@ def test_perft_command() -> None:
         [
             sys.executable,
             "-m",
-            "generator",
+            "plywright",
             "perft",
             "examples/halma-standard.toml",
             "--depth",

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.registry import load_registry
-from generator.variant import Variant, load_variant
-from plugins.halma import diagrams, rulebook
-from plugins.halma.box import box_of
-from plugins.halma.geometry import star_board
-from plugins.halma.options import SEATINGS, HalmaRules, peg_counts
-from plugins.halma.production import HalmaProduction
+from plywright.plugins.halma import diagrams, rulebook
+from plywright.plugins.halma.box import box_of
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.options import SEATINGS, HalmaRules, peg_counts
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.registry import load_registry
+from plywright.variant import Variant, load_variant
 from tests.pdfread import Run, page_texts, text_runs
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from generator.registry import Registry
-from generator.simulate.runner import planned_games, run_check
-from generator.variant import parse_variant
-from plugins.halma.records import check_record
+from plywright.plugins.halma.records import check_record
+from plywright.registry import Registry
+from plywright.simulate.runner import planned_games, run_check
+from plywright.variant import parse_variant
 
 
 class Counter:

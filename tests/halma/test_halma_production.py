@@ -8,16 +8,16 @@ import math
 
 import pytest
 
-from generator.cad.geometry2d import arc_from_bulge, flatten_polyline
-from generator.cad.solids import plan_solid
-from generator.registry import load_registry
-from generator.variant import parse_variant
-from plugins.halma.artifacts import halma_artifacts, halma_build
-from plugins.halma.bom import bom_csv, bom_rows
-from plugins.halma.geometry import star_board
-from plugins.halma.parts import board_outline, board_plan, model_centres
-from plugins.halma.production import HalmaProduction
-from plugins.halma.production_checks import halma_production_checks, production_checks
+from plywright.cad.geometry2d import arc_from_bulge, flatten_polyline
+from plywright.cad.solids import plan_solid
+from plywright.plugins.halma.artifacts import halma_artifacts, halma_build
+from plywright.plugins.halma.bom import bom_csv, bom_rows
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.parts import board_outline, board_plan, model_centres
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.production_checks import halma_production_checks, production_checks
+from plywright.registry import load_registry
+from plywright.variant import parse_variant
 
 
 def failing(production: HalmaProduction, n: int = 4) -> dict[str, str]:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from generator.engine import Outcome
-from generator.records import RecordError, read_record, record_of_actions
-from generator.simulate.playout import play_game
-from plugins.halma.agents import AGENTS, greedy
-from plugins.halma.options import HalmaRules
-from plugins.halma.records import check_path, check_record, game_from_header
-from plugins.halma.rules import HalmaGame, make_game
+from plywright.engine import Outcome
+from plywright.plugins.halma.agents import AGENTS, greedy
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.records import check_path, check_record, game_from_header
+from plywright.plugins.halma.rules import HalmaGame, make_game
+from plywright.records import RecordError, read_record, record_of_actions
+from plywright.simulate.playout import play_game
 
 GREEDY = next(spec for spec in AGENTS if spec.name == "greedy")
 

@@ -9,17 +9,17 @@ import random
 
 import pytest
 
-from generator.api import Forbid, SearchSettings
-from generator.registry import Registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
-from plugins.halma.fast.lane import HalmaFastLane
-from plugins.halma.fast.plugin import halma_fast_lane
-from plugins.halma.kinds import CODES, JUMP, KINDS, STEP, forbid_code, move_kind
-from plugins.halma.options import HalmaRules
-from plugins.halma.plugin import GAME
-from plugins.halma.rules import HalmaGame, HalmaState, make_game
-from plugins.halma.search import SearchAgent
+from plywright.api import Forbid, SearchSettings
+from plywright.plugins.halma.fast.lane import HalmaFastLane
+from plywright.plugins.halma.fast.plugin import halma_fast_lane
+from plywright.plugins.halma.kinds import CODES, JUMP, KINDS, STEP, forbid_code, move_kind
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.plugin import GAME
+from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.plugins.halma.search import SearchAgent
+from plywright.registry import Registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 RULES = HalmaRules(n=4)
 """The standard board, two players."""

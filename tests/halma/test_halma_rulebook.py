@@ -15,14 +15,10 @@ import pytest
 from pdfread import page_texts, text_runs
 from pypdf import PdfReader
 
-from generator.api import CheckOptions, GameDefinition
-from generator.print.document import rulebook_info
-from generator.print.rulebook import PrintSetup
-from generator.registry import load_registry
-from generator.variant import Variant, load_variant
-from plugins.halma.options import HalmaPrint, HalmaRules
-from plugins.halma.production import HalmaProduction
-from plugins.halma.rulebook import (
+from plywright.api import CheckOptions, GameDefinition
+from plywright.plugins.halma.options import HalmaPrint, HalmaRules
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.rulebook import (
     BODY_SIZE,
     CAPTION_SIZE,
     Texts,
@@ -34,6 +30,10 @@ from plugins.halma.rulebook import (
     set_title,
     write_rulebook,
 )
+from plywright.print.document import rulebook_info
+from plywright.print.rulebook import PrintSetup
+from plywright.registry import load_registry
+from plywright.variant import Variant, load_variant
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PAPERS = {"A4": (595.28, 841.89), "Letter": (612.0, 792.0)}
@@ -492,10 +492,10 @@ def test_same_bytes_in_another_process(tmp_path: Path) -> None:
     there = tmp_path / "there.pdf"
     script = (
         "import sys; from pathlib import Path; "
-        "from plugins.halma.options import HalmaRules; "
-        "from plugins.halma.production import HalmaProduction; "
-        "from plugins.halma.rulebook import write_rulebook; "
-        "from generator.print.rulebook import PrintSetup; "
+        "from plywright.plugins.halma.options import HalmaRules; "
+        "from plywright.plugins.halma.production import HalmaProduction; "
+        "from plywright.plugins.halma.rulebook import write_rulebook; "
+        "from plywright.print.rulebook import PrintSetup; "
         "write_rulebook(Path(sys.argv[1]), 'en', HalmaRules(n=5), HalmaProduction(), "
         "PrintSetup('A4'))"
     )

@@ -8,14 +8,14 @@ import math
 import pytest
 from reportlab.graphics.shapes import Group, String
 
-from generator.cad.geometry2d import point_in_polygon
-from generator.print.fonts import register_fonts
-from plugins.halma import diagrams, examples
-from plugins.halma.geometry import DIRECTIONS, MAX_N, MIN_N, StarBoard, star_board
-from plugins.halma.options import SEATINGS, HalmaRules
-from plugins.halma.parts import marking_offset
-from plugins.halma.production import HalmaProduction
-from plugins.halma.rulebook import board_edge, board_size_mm, point_colours
+from plywright.cad.geometry2d import point_in_polygon
+from plywright.plugins.halma import diagrams, examples
+from plywright.plugins.halma.geometry import DIRECTIONS, MAX_N, MIN_N, StarBoard, star_board
+from plywright.plugins.halma.options import SEATINGS, HalmaRules
+from plywright.plugins.halma.parts import marking_offset
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.rulebook import board_edge, board_size_mm, point_colours
+from plywright.print.fonts import register_fonts
 
 SIZES = range(MIN_N, MAX_N + 1)
 HEXES = point_colours(HalmaProduction())

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from generator.engine import TERMINAL, Outcome
-from plugins.halma.geometry import hole_count, holes_per_point, star_board
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, HalmaState, make_game
+from plywright.engine import TERMINAL, Outcome
+from plywright.plugins.halma.geometry import hole_count, holes_per_point, star_board
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game
 
 Hole = tuple[int, int]
 

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from generator import scenarios as sc
-from plugins.halma import diagrams, examples, movegen, rulebook
-from plugins.halma import rules as engine
-from plugins.halma.options import HalmaRules
-from plugins.halma.plugin import GAME
-from plugins.halma.production import HalmaProduction
-from plugins.halma.rules import make_game
-from plugins.halma.scenarios import facts, initial_state, judge
+from plywright import scenarios as sc
+from plywright.plugins.halma import diagrams, examples, movegen, rulebook
+from plywright.plugins.halma import rules as engine
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.plugin import GAME
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.plugins.halma.rules import make_game
+from plywright.plugins.halma.scenarios import facts, initial_state, judge
 
 SCENARIOS = GAME.scenarios
 assert SCENARIOS is not None

@@ -11,21 +11,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.api import Agent, AgentSpec, SearchSettings
-from generator.engine import Game
-from generator.registry import Registry
-from generator.simulate.playout import play_game
-from generator.simulate.table import GameTable
-from generator.variant import parse_variant
-from plugins.halma.agents import AGENTS
-from plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, search_kernels
-from plugins.halma.fast.plugin import covered, halma_fast_lane
-from plugins.halma.fast.tables import FastTables, fast_tables
-from plugins.halma.movegen import holes_of, mask_of, move_masks
-from plugins.halma.options import HalmaRules
-from plugins.halma.records import check_record
-from plugins.halma.rules import make_game
-from plugins.halma.search import MAX_DEPTH, SEARCH, SEARCH_BUDGET, make_search
+from plywright.api import Agent, AgentSpec, SearchSettings
+from plywright.engine import Game
+from plywright.plugins.halma.agents import AGENTS
+from plywright.plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, search_kernels
+from plywright.plugins.halma.fast.plugin import covered, halma_fast_lane
+from plywright.plugins.halma.fast.tables import FastTables, fast_tables
+from plywright.plugins.halma.movegen import holes_of, mask_of, move_masks
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.records import check_record
+from plywright.plugins.halma.rules import make_game
+from plywright.plugins.halma.search import MAX_DEPTH, SEARCH, SEARCH_BUDGET, make_search
+from plywright.registry import Registry
+from plywright.simulate.playout import play_game
+from plywright.simulate.table import GameTable
+from plywright.variant import parse_variant
 
 Pegs = list[list[int]]
 
@@ -145,8 +145,8 @@ def near_completion(rules: HalmaRules, rng: random.Random) -> Pegs:
 
 def reference_values(t: FastTables, pegs: Pegs, me: int, victim: int, depth: int) -> dict:
     """The searcher's value of each root move by an exhaustive best-reply minimax with the
-    evaluation of :mod:`plugins.halma.fast.search` (written out again, here in Python)."""
-    from plugins.halma.fast import search as k
+    evaluation of :mod:`plywright.plugins.halma.fast.search` (written out again, here in Python)."""
+    from plywright.plugins.halma.fast import search as k
 
     rules = t.rules
     game = make_game(rules)
@@ -507,8 +507,8 @@ def test_callers_of_other_files_kernels_know_what_they_were_compiled_against() -
     them (see ``ensure_compiled``)."""
     from pathlib import Path
 
-    from plugins.halma.fast import cache
-    from plugins.halma.fast.lane import SOURCES, game_kernels, search_kernels
+    from plywright.plugins.halma.fast import cache
+    from plywright.plugins.halma.fast.lane import SOURCES, game_kernels, search_kernels
 
     ensure_compiled()
     folder = Path(cache.__file__).parent

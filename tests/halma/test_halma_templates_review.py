@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from pdfread import page_texts
 
-from generator.cad.plan import Circle
-from generator.print import templates
-from generator.print.furniture import furniture
-from generator.print.tiling import PAPER_MM, seam_clearance
-from plugins.halma.artifacts import HalmaBuild
-from plugins.halma.geometry import star_board
-from plugins.halma.production import HalmaProduction
+from plywright.cad.plan import Circle
+from plywright.plugins.halma.artifacts import HalmaBuild
+from plywright.plugins.halma.geometry import star_board
+from plywright.plugins.halma.production import HalmaProduction
+from plywright.print import templates
+from plywright.print.furniture import furniture
+from plywright.print.tiling import PAPER_MM, seam_clearance
 
 CUT_CLEARANCE = 3.0
 """mm: a punch mark this close to a paper edge is lost when the page is trimmed."""

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from generator.registry import Registry
-from generator.simulate.generic_agents import RandomAgent
-from generator.simulate.playout import play_game
-from plugins.kubb.agents import AGENTS, BASIC_DEPTH, basic_plan, tactical_plan
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import ADVANCE, ADVANTAGE, PENALTY, KubbGame, make_game
-from plugins.kubb.throws import LANDINGS
+from plywright.plugins.kubb.agents import AGENTS, BASIC_DEPTH, basic_plan, tactical_plan
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import ADVANCE, ADVANTAGE, PENALTY, KubbGame, make_game
+from plywright.plugins.kubb.throws import LANDINGS
+from plywright.registry import Registry
+from plywright.simulate.generic_agents import RandomAgent
+from plywright.simulate.playout import play_game
 
 SPECS = {spec.name: spec for spec in AGENTS}
 SEED = make_game(KubbRules())
@@ -118,9 +118,9 @@ def test_stronger_agents_win_more() -> None:
 def test_the_check_pools_the_first_baton_rate_over_every_turn(registry: Registry) -> None:
     """The published 38-47 % is felled over faced, summed over turns: the report's
     ``first_baton_field_rate`` is that sum, not the mean of each game's share."""
-    from generator.simulate.runner import run_check
-    from generator.simulate.table import GameTable
-    from generator.variant import parse_variant
+    from plywright.simulate.runner import run_check
+    from plywright.simulate.table import GameTable
+    from plywright.variant import parse_variant
 
     variant = parse_variant({"game": "kubb", "preset": "seed"}, registry)
     tables: list[GameTable] = []

@@ -1,4 +1,4 @@
-"""A Kubb set built through ``generator.build`` (once per module) and read back by independent
+"""A Kubb set built through ``plywright.build`` (once per module) and read back by independent
 readers: STEP through CadQuery's importer, DXF through ezdxf, CSV, SVG through xml.etree,
 PDFs through pypdf / pdftotext. Sizes are measured in the files, not taken from the code."""
 
@@ -20,13 +20,13 @@ import pytest
 from ezdxf import bbox, recover
 from pypdf import PdfReader
 
-import plugins.kubb.plugin as kubb_plugin
+import plywright.plugins.kubb.plugin as kubb_plugin
 from conftest import CliRunner
-from generator.build import build
-from generator.checks import static_checks
-from generator.registry import Registry, load_registry
-from generator.variant import Variant, parse_variant
-from plugins.kubb.production import KubbProduction
+from plywright.build import build
+from plywright.checks import static_checks
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.registry import Registry, load_registry
+from plywright.variant import Variant, parse_variant
 
 P = KubbProduction()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -203,9 +203,9 @@ def test_crown_template_pages_and_scale_check(built: tuple[Path, dict[str, Any]]
 def test_the_crown_is_drawn_at_true_size(tmp_path: Path) -> None:
     from pypdf import PdfReader as Reader
 
-    from plugins.kubb.crown import write_crown_template
-    from plugins.kubb.locales import Texts
-    from plugins.kubb.production import KubbProduction
+    from plywright.plugins.kubb.crown import write_crown_template
+    from plywright.plugins.kubb.locales import Texts
+    from plywright.plugins.kubb.production import KubbProduction
 
     path = tmp_path / "crown.pdf"
     p = KubbProduction(king_width=80.0, crown_height=30.0)
@@ -252,9 +252,9 @@ def test_uncuttable_pieces_are_refused_by_build(run_cli: CliRunner, tmp_path: Pa
 
 
 def test_crown_template_words_come_from_the_locales() -> None:
-    from plugins.kubb.crown import crown_lines
-    from plugins.kubb.locales import Texts
-    from plugins.kubb.production import KubbProduction
+    from plywright.plugins.kubb.crown import crown_lines
+    from plywright.plugins.kubb.locales import Texts
+    from plywright.plugins.kubb.production import KubbProduction
 
     p = KubbProduction(crown_height=37.5)
     en, nl = (crown_lines(p, Texts(lang), "Field 10 × 5 m") for lang in ("en", "nl"))

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from generator.registry import Registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
-from plugins.kubb.checks import static_checks
-from plugins.kubb.options import KubbRules
+from plywright.plugins.kubb.checks import static_checks
+from plywright.plugins.kubb.options import KubbRules
+from plywright.registry import Registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 
 def by_name(rules: KubbRules) -> dict[str, Any]:

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.api import SearchSettings
-from generator.engine import CHANCE
-from generator.registry import load_registry
-from generator.simulate.generic_agents import sample_chance
-from generator.variant import load_variant
-from plugins.kubb.counters import COUNTERS, Counter, king_rush, one_spot
-from plugins.kubb.rules import BATON_AIM, THROW_AIM, KubbGame
-from plugins.kubb.search import search_expectimax
+from plywright.api import SearchSettings
+from plywright.engine import CHANCE
+from plywright.plugins.kubb.counters import COUNTERS, Counter, king_rush, one_spot
+from plywright.plugins.kubb.rules import BATON_AIM, THROW_AIM, KubbGame
+from plywright.plugins.kubb.search import search_expectimax
+from plywright.registry import load_registry
+from plywright.simulate.generic_agents import sample_chance
+from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,11 +10,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.engine import CHANCE, replay
-from generator.simulate.generic_agents import sample_chance
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import BATON_AIM, BATON_OUT, THROW_AIM, KubbGame, KubbState, make_game
+from plywright.engine import CHANCE, replay
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import (
+    BATON_AIM,
+    BATON_OUT,
+    THROW_AIM,
+    KubbGame,
+    KubbState,
+    make_game,
+)
+from plywright.simulate.generic_agents import sample_chance
 
 SPECS = {spec.name: spec for spec in AGENTS}
 GAMES = {

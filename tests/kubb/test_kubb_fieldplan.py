@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from plugins.kubb.fieldplan import (
+from plywright.plugins.kubb.fieldplan import (
     choose_scale,
     marking_steps,
     measurements,
     stake_points,
     write_field_plan_pdf,
 )
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.locales import Texts
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.locales import Texts
 
 PT_PER_MM = 72 / 25.4
 WORLD = KubbField(8.0, 5.0)

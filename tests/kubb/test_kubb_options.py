@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 from conftest import CliRunner, write
-from generator.errors import InputError
-from generator.registry import Registry
-from generator.variant import parse_variant
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.options import PRESETS, KubbPrint, KubbRules
-from plugins.kubb.production import SMALL_SET, KubbProduction
-from plugins.kubb.production_checks import kubb_production_checks
+from plywright.errors import InputError
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.options import PRESETS, KubbPrint, KubbRules
+from plywright.plugins.kubb.production import SMALL_SET, KubbProduction
+from plywright.plugins.kubb.production_checks import kubb_production_checks
+from plywright.registry import Registry
+from plywright.variant import parse_variant
 
 
 def variant(registry: Registry, **tables: Any) -> Any:

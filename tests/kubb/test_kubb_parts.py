@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from generator.cad.geometry2d import signed_area
-from plugins.kubb import parts
-from plugins.kubb.production import KubbProduction
-from plugins.kubb.production_checks import production_checks
+from plywright.cad.geometry2d import signed_area
+from plywright.plugins.kubb import parts
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb.production_checks import production_checks
 
 
 class Rules:

@@ -16,17 +16,17 @@ from typing import Any
 import pytest
 from pdfread import page_texts, smallest, text_runs
 
-from generator.build import build
-from generator.print.scalebar import scale_check_label
-from generator.registry import load_registry
-from generator.scenarios import replay
-from generator.variant import Variant, load_variant
-from plugins.kubb import diagrams as dg
-from plugins.kubb import fieldplan as fp
-from plugins.kubb.fieldplan import field_scene
-from plugins.kubb.geometry import KubbField
-from plugins.kubb.locales import Texts
-from plugins.kubb.options import KubbRules
+from plywright.build import build
+from plywright.plugins.kubb import diagrams as dg
+from plywright.plugins.kubb import fieldplan as fp
+from plywright.plugins.kubb.fieldplan import field_scene
+from plywright.plugins.kubb.geometry import KubbField
+from plywright.plugins.kubb.locales import Texts
+from plywright.plugins.kubb.options import KubbRules
+from plywright.print.scalebar import scale_check_label
+from plywright.registry import load_registry
+from plywright.scenarios import replay
+from plywright.variant import Variant, load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 KUBB = load_registry().game("kubb")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.registry import Registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
+from plywright.registry import Registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 
 @pytest.mark.parametrize("preset", ["seed", "world"])

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from conftest import CliRunner
-from generator.bom import bom_csv
-from plugins.kubb.bom import bom_rows, cut_list_csv, pieces_per_length, stock_use
-from plugins.kubb.production import SMALL_SET, KubbProduction
-from plugins.kubb.production_checks import crown_angle, production_checks
+from plywright.bom import bom_csv
+from plywright.plugins.kubb.bom import bom_rows, cut_list_csv, pieces_per_length, stock_use
+from plywright.plugins.kubb.production import SMALL_SET, KubbProduction
+from plywright.plugins.kubb.production_checks import crown_angle, production_checks
 
 
 @dataclass(frozen=True)

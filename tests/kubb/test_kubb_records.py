@@ -11,17 +11,17 @@ from typing import Any
 import pytest
 
 from conftest import EXAMPLES, CliRunner
-from generator.records import RecordError, read_record
-from generator.simulate.playout import play_game
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.records import (
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.records import (
     BATON_KEYS,
     IN_KEYS,
     RESULT_KEYS,
     check_record,
 )
-from plugins.kubb.rules import KubbGame, make_game
+from plywright.plugins.kubb.rules import KubbGame, make_game
+from plywright.records import RecordError, read_record
+from plywright.simulate.playout import play_game
 
 SPECS = {spec.name: spec for spec in AGENTS}
 

@@ -9,16 +9,23 @@ import random
 
 import pytest
 
-from generator.api import Forbid, SearchSettings
-from generator.engine import CHANCE
-from generator.registry import Registry
-from generator.simulate.runner import run_check
-from generator.variant import parse_variant
-from plugins.kubb.kinds import ADVANTAGE_LINE, FRONT, GROUP, KINDS, move_kind
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.plugin import GAME
-from plugins.kubb.rules import ADVANTAGE, BATON_AIM, THROW_AIM, KubbGame, KubbState, make_game
-from plugins.kubb.search import ExpectimaxAgent
+from plywright.api import Forbid, SearchSettings
+from plywright.engine import CHANCE
+from plywright.plugins.kubb.kinds import ADVANTAGE_LINE, FRONT, GROUP, KINDS, move_kind
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.plugin import GAME
+from plywright.plugins.kubb.rules import (
+    ADVANTAGE,
+    BATON_AIM,
+    THROW_AIM,
+    KubbGame,
+    KubbState,
+    make_game,
+)
+from plywright.plugins.kubb.search import ExpectimaxAgent
+from plywright.registry import Registry
+from plywright.simulate.runner import run_check
+from plywright.variant import parse_variant
 
 SEED = make_game(KubbRules.model_validate(PRESETS["seed"]["rules"]))
 BEGINNERS = make_game(KubbRules.model_validate({**PRESETS["seed"]["rules"], "skill": "beginner"}))

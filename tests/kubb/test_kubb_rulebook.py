@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from generator.print.document import rulebook_info
-from generator.print.rulebook import PrintSetup
-from generator.typography import typeset
-from plugins.kubb.crown import crown_lines, write_crown_template
-from plugins.kubb.fieldplan import marking_steps
-from plugins.kubb.locales import Texts
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.production import SMALL_SET, KubbProduction
-from plugins.kubb.rulebook import display_name, rulebook_story, set_name, write_rulebook
+from plywright.plugins.kubb.crown import crown_lines, write_crown_template
+from plywright.plugins.kubb.fieldplan import marking_steps
+from plywright.plugins.kubb.locales import Texts
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.production import SMALL_SET, KubbProduction
+from plywright.plugins.kubb.rulebook import display_name, rulebook_story, set_name, write_rulebook
+from plywright.print.document import rulebook_info
+from plywright.print.rulebook import PrintSetup
+from plywright.typography import typeset
 
 WORLD: dict[str, Any] = dict(PRESETS["world"]["rules"])
 
@@ -197,7 +197,7 @@ def test_every_locale_key_is_used(lang: str) -> None:
         rulebook_info(texts, set_name(texts, rules))
         marking_steps(rules.field(), texts)
         used |= texts.used
-    from plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
+    from plywright.plugins.kubb.fieldplan import field_plan_svg, preview_svg, write_field_plan_pdf
 
     texts = Texts(lang)
     field = KubbRules().field()
@@ -264,7 +264,7 @@ def test_a_variant_that_departs_from_the_sheet_says_so_point_by_point(lang: str)
     """The world book lists its field, its 2-4-6 opening and its king rule against the sheet,
     under the World Championship title; the seed book has no such box; another departure gets
     the plain title."""
-    from plugins.kubb.departures import departures
+    from plywright.plugins.kubb.departures import departures
 
     t = Texts(lang)
     assert departures(KubbRules()) == []
@@ -293,8 +293,8 @@ def test_the_readings_beyond_the_sheet_stand_in_the_box(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["nl", "en"])
 def test_the_flowchart_king_box_and_the_way_back_follow_the_rules(lang: str) -> None:
-    from plugins.kubb.geometry import KubbField
-    from plugins.kubb.rulebook import Book, _back, _flow_king
+    from plywright.plugins.kubb.geometry import KubbField
+    from plywright.plugins.kubb.rulebook import Book, _back, _flow_king
 
     t = Texts(lang)
     three = Book.on("A4", t, KubbRules(king_min_batons_left=3), KubbProduction())

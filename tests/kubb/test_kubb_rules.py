@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from generator.engine import CHANCE, TERMINAL
-from plugins.kubb import throws
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import (
+from plywright.engine import CHANCE, TERMINAL
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import (
     ADVANCE,
     ADVANTAGE,
     BASELINE,

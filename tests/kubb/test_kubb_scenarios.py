@@ -11,19 +11,19 @@ from typing import Any
 
 import pytest
 
-from generator import scenarios as sc
-from generator.print.rulebook import PrintSetup
-from generator.records import check_header
-from generator.registry import load_registry
-from generator.typography import typeset
-from plugins.kubb import rules as engine
-from plugins.kubb import throws
-from plugins.kubb.locales import Texts
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.production import KubbProduction
-from plugins.kubb.records import check_record
-from plugins.kubb.rulebook import rulebook_story, write_rulebook
-from plugins.kubb.rules import KubbState, make_game
+from plywright import scenarios as sc
+from plywright.plugins.kubb import rules as engine
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.locales import Texts
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb.records import check_record
+from plywright.plugins.kubb.rulebook import rulebook_story, write_rulebook
+from plywright.plugins.kubb.rules import KubbState, make_game
+from plywright.print.rulebook import PrintSetup
+from plywright.records import check_header
+from plywright.registry import load_registry
+from plywright.typography import typeset
 
 KUBB = load_registry().game("kubb")
 FOLDER = KUBB.scenarios.folder  # type: ignore[union-attr]
@@ -142,7 +142,7 @@ def test_the_lag_touching_the_king_and_ties_are_the_rules(monkeypatch: pytest.Mo
     assert engine.lag_winner(None, None) is None
     assert engine.lag_winner(0.5, 0.5) is None
     assert all(mismatches(s) == [] for s in ("lag-closest-begins", "lag-king-touched", "lag-tie"))
-    from plugins.kubb import scenarios as player
+    from plywright.plugins.kubb import scenarios as player
 
     def touch_ignored(first: float | None, second: float | None) -> int | None:
         return engine.lag_winner(first or 0.0, second or 0.0)
@@ -177,7 +177,7 @@ def test_a_thrower_held_to_one_spot_or_throwing_in_from_the_line_fails(
         object.__setattr__(game, "throw_in_from", (centre, centre))
         return game
 
-    from plugins.kubb import scenarios as player
+    from plywright.plugins.kubb import scenarios as player
 
     monkeypatch.setattr(player, "make_game", from_the_line)
     assert any("throw_in_from" in m for m in mismatches("advantage-line-throw-in"))

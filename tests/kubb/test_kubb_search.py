@@ -11,19 +11,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.api import SearchSettings
-from generator.engine import CHANCE
-from generator.simulate.generic_agents import sample_chance
-from generator.simulate.playout import play_game
-from generator.simulate.stats import wilson
-from plugins.kubb.abstract import abstract, play_turn
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.aims import SAFE_IN, plan_anchor
-from plugins.kubb.estimate import Objective, TurnView
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import BATON_AIM, PENALTY, KubbGame, KubbState, make_game
-from plugins.kubb.search import DEFAULT_BUDGET, ExpectimaxAgent, search_expectimax
-from plugins.kubb.throws import LANDINGS
+from plywright.api import SearchSettings
+from plywright.engine import CHANCE
+from plywright.plugins.kubb.abstract import abstract, play_turn
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.aims import SAFE_IN, plan_anchor
+from plywright.plugins.kubb.estimate import Objective, TurnView
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import BATON_AIM, PENALTY, KubbGame, KubbState, make_game
+from plywright.plugins.kubb.search import DEFAULT_BUDGET, ExpectimaxAgent, search_expectimax
+from plywright.plugins.kubb.throws import LANDINGS
+from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.playout import play_game
+from plywright.simulate.stats import wilson
 
 SPECS = {spec.name: spec for spec in AGENTS}
 EXPECTIMAX = SPECS["expectimax"]
@@ -214,7 +214,7 @@ def test_beats_basic() -> None:
 )
 def test_the_abstract_game_predicts_the_first_team_advantage(name: str, share: float) -> None:
     """The solved abstract game gives the first team about the share it wins in tactical
-    self-play (the throw model's table, :mod:`plugins.kubb.throws`)."""
+    self-play (the throw model's table, :mod:`plywright.plugins.kubb.throws`)."""
     game = GAMES[name]
     model = abstract(game)
     k = game.rules.kubbs_per_team

@@ -9,11 +9,11 @@ from math import comb
 
 import pytest
 
-from generator.simulate.playout import play_game
-from plugins.kubb import throws
-from plugins.kubb.agents import AGENTS
-from plugins.kubb.options import PRESETS, KubbRules
-from plugins.kubb.rules import HIT, MISS, make_game
+from plywright.plugins.kubb import throws
+from plywright.plugins.kubb.agents import AGENTS
+from plywright.plugins.kubb.options import PRESETS, KubbRules
+from plywright.plugins.kubb.rules import HIT, MISS, make_game
+from plywright.simulate.playout import play_game
 
 SAMPLES = 6000
 TOLERANCE = 0.025  # about 4 standard errors at 6000 samples

@@ -8,7 +8,7 @@ own ``pytest`` run them with everything else.
 
 from __future__ import annotations
 
-from generator.conformance import GameConformance
+from plywright.conformance import GameConformance
 
 from plywright_tictactoe import GAME_NAME
 

@@ -11,14 +11,14 @@ from typing import Any
 import ezdxf
 import pytest
 from ezdxf.entities import LWPolyline
-from generator.build import collect_artifacts
-from generator.checks import static_checks
-from generator.engine import TERMINAL, Game, Outcome, State, replay
-from generator.records import RecordError, record_of_actions
-from generator.registry import Registry, load_registry
-from generator.variant import load_variant, parse_variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from plywright.build import collect_artifacts
+from plywright.checks import static_checks
+from plywright.engine import TERMINAL, Game, Outcome, State, replay
+from plywright.records import RecordError, record_of_actions
+from plywright.registry import Registry, load_registry
+from plywright.variant import load_variant, parse_variant
 from pydantic import ValidationError
 
 from plywright_tictactoe import plugin

@@ -1,1 +1,1 @@
-"""The designer's route handlers, by what they serve (wired by ``generator.web.app``)."""
+"""The designer's route handlers, by what they serve (wired by ``plywright.web.app``)."""

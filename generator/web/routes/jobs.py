@@ -7,11 +7,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from generator.web.bodies import read_json, same_origin
-from generator.web.errors import BadRequest
-from generator.web.jobrequest import KINDS, job_spec
-from generator.web.jobs import Busy
-from generator.web.state import designer
+from plywright.web.bodies import read_json, same_origin
+from plywright.web.errors import BadRequest
+from plywright.web.jobrequest import KINDS, job_spec
+from plywright.web.jobs import Busy
+from plywright.web.state import designer
 
 
 async def start_job(request: Request) -> Response:

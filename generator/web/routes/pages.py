@@ -10,13 +10,13 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from generator.api import GameDefinition
-from generator.build import plywright_version
-from generator.variant import parse_variant
-from generator.web.firstscreen import Control, table_title, words
-from generator.web.forms import form_schema, form_values
-from generator.web.gate import FORCE_BOXES
-from generator.web.state import Designer, designer
+from plywright.api import GameDefinition
+from plywright.build import plywright_version
+from plywright.variant import parse_variant
+from plywright.web.firstscreen import Control, table_title, words
+from plywright.web.forms import form_schema, form_values
+from plywright.web.gate import FORCE_BOXES
+from plywright.web.state import Designer, designer
 
 IN_PANEL = frozenset({"check.games", "check.agent", "check.probes"})
 """Fields shown in the check panel, not in the form."""

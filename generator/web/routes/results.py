@@ -11,11 +11,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 
-from generator.web.errors import BadRequest
-from generator.web.headers import disposition, file_headers
-from generator.web.jobs import Job
-from generator.web.state import designer
-from generator.web.work import BUILD_FOLDER, REPORT_FILES, SWEEP_FILES, SWEEP_FOLDER, ZIP_NAME
+from plywright.web.errors import BadRequest
+from plywright.web.headers import disposition, file_headers
+from plywright.web.jobs import Job
+from plywright.web.state import designer
+from plywright.web.work import BUILD_FOLDER, REPORT_FILES, SWEEP_FILES, SWEEP_FOLDER, ZIP_NAME
 
 INLINE_TYPES = {".pdf": "application/pdf", ".svg": "image/svg+xml"}
 """Build files the browser shows (the rest are downloaded)."""

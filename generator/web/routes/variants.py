@@ -9,13 +9,13 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from generator.errors import InputError
-from generator.variant import check_depth, parse_variant
-from generator.web.bodies import TOO_DEEP, parse_json, read_json, read_limited
-from generator.web.errors import BadRequest, InvalidVariant
-from generator.web.forms import download_toml, form_values, read_form
-from generator.web.headers import disposition
-from generator.web.state import designer
+from plywright.errors import InputError
+from plywright.variant import check_depth, parse_variant
+from plywright.web.bodies import TOO_DEEP, parse_json, read_json, read_limited
+from plywright.web.errors import BadRequest, InvalidVariant
+from plywright.web.forms import download_toml, form_values, read_form
+from plywright.web.headers import disposition
+from plywright.web.state import designer
 
 
 async def evaluate(request: Request) -> Response:

@@ -1,10 +1,10 @@
-"""``python -m plugins.halma.fast``: compile the fast engine into the cache now (``make run``
-warms it this way), then print where the cache is."""
+"""``python -m plywright.plugins.halma.fast``: compile the fast engine into the cache now (``make
+run`` warms it this way), then print where the cache is."""
 
 from __future__ import annotations
 
-from plugins.halma.fast.cache import numba_cache_dir
-from plugins.halma.fast.lane import ensure_compiled
+from plywright.plugins.halma.fast.cache import numba_cache_dir
+from plywright.plugins.halma.fast.lane import ensure_compiled
 
 
 def main() -> None:

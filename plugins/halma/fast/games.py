@@ -1,22 +1,22 @@
 # mypy: disallow-untyped-defs=False
 """numba kernel of the fast lane's game loop: seeded batches of whole games, one agent a seat.
 
-The agents are :mod:`plugins.halma.fast.kernels`' ``random``, ``greedy`` and ``lookahead`` and
-:mod:`plugins.halma.fast.search`'s ``search`` (with a depth, a victim and a forbidden kind of
-move per seat); the turns
-follow :func:`plugins.halma.fast.kernels.end_turn`. The kernel releases the GIL.
+The agents are :mod:`plywright.plugins.halma.fast.kernels`' ``random``, ``greedy`` and
+``lookahead`` and :mod:`plywright.plugins.halma.fast.search`'s ``search`` (with a depth, a victim
+and a forbidden kind of move per seat); the turns
+follow :func:`plywright.plugins.halma.fast.kernels.end_turn`. The kernel releases the GIL.
 """
 
 from __future__ import annotations
 
-from plugins.halma.fast.cache import configure
+from plywright.plugins.halma.fast.cache import configure
 
 configure()
 
 import numpy as np  # noqa: E402
 from numba import njit  # noqa: E402
 
-from plugins.halma.fast.kernels import (  # noqa: E402
+from plywright.plugins.halma.fast.kernels import (  # noqa: E402
     COMPLETED,
     GREEDY,
     LOOKAHEAD,
@@ -34,7 +34,7 @@ from plugins.halma.fast.kernels import (  # noqa: E402
     lookahead_move,
     move_peg,
 )
-from plugins.halma.fast.search import scratch, search_move  # noqa: E402
+from plywright.plugins.halma.fast.search import scratch, search_move  # noqa: E402
 
 SEARCH = 3
 """The agent kind of ``search`` (after the kernels' ``RANDOM``, ``GREEDY``, ``LOOKAHEAD``)."""
@@ -52,7 +52,7 @@ def play_games(
     """Play one game per seed with agent ``kinds[seat]`` (``RANDOM``, ``GREEDY``,
     ``LOOKAHEAD``, :data:`SEARCH`; a search seat plays ``depths[seat]`` plies, spoiling
     ``victims[seat]`` unless it is -1, without the kind of move ``forbids[seat]``,
-    :data:`plugins.halma.fast.search.FORBID_NONE` for none), each game cut after ``limit``
+    :data:`plywright.plugins.halma.fast.search.FORBID_NONE` for none), each game cut after ``limit``
     moves unless ``limit`` is negative (then it is unfinished, as at ``max_rounds``).
 
     Returns ``stats[g]`` (:data:`STATS` columns), and if ``log`` the moves of every game as

@@ -5,20 +5,20 @@ A position is ``board`` (int8, one entry per hole: the seat of the peg on it or 
 ``pos[seat, k]`` (the hole of each peg) and ``peg[h]`` (which ``pos`` column holds the peg on
 ``h``), plus the round state ``st`` (int64): seat to act, round, turn in the round, the bitset
 of seats that completed this round, whether anyone moved this round, and the result (-1 while
-the game runs). The rules follow :mod:`plugins.halma.rules` exactly; no kernel recurses (a
+the game runs). The rules follow :mod:`plywright.plugins.halma.rules` exactly; no kernel recurses (a
 recursive function loaded from numba's cache can crash), chains are searched with a stack.
 The batch kernels release the GIL (threaded workers, such as Dask's, run them in parallel);
-the game loop is :mod:`plugins.halma.fast.games`, the ``search`` agent
-:mod:`plugins.halma.fast.search`.
+the game loop is :mod:`plywright.plugins.halma.fast.games`, the ``search`` agent
+:mod:`plywright.plugins.halma.fast.search`.
 
-Tables (from :mod:`plugins.halma.fast.tables`): ``nb[h, d]`` neighbour, ``jover[h, d]`` /
+Tables (from :mod:`plywright.plugins.halma.fast.tables`): ``nb[h, d]`` neighbour, ``jover[h, d]`` /
 ``jland[h, d]`` the jumped and landing hole (-1 off the board), ``lock[seat, h]`` 1 where the
 target lock holds the seat's pegs, ``tgt[seat, k]`` the seat's target holes.
 """
 
 from __future__ import annotations
 
-from plugins.halma.fast.cache import configure
+from plywright.plugins.halma.fast.cache import configure
 
 configure()
 
@@ -32,13 +32,13 @@ WIN, DRAW, STALEMATE, UNFINISHED = 0, 1, 2, 3
 RANDOM, GREEDY, LOOKAHEAD = 0, 1, 2
 """Agent kinds."""
 LOOKAHEAD_DISCOUNT = 0.75
-"""As :data:`plugins.halma.agents.LOOKAHEAD_DISCOUNT`."""
+"""As :data:`plywright.plugins.halma.agents.LOOKAHEAD_DISCOUNT`."""
 PROGRESS = 1 << 16
-"""As :data:`plugins.halma.agents.PROGRESS`."""
+"""As :data:`plywright.plugins.halma.agents.PROGRESS`."""
 UNDO = -(1 << 40)
-"""As :data:`plugins.halma.agents.UNDO`."""
+"""As :data:`plywright.plugins.halma.agents.UNDO`."""
 STRAGGLER_SHARE = 0.8
-"""As :data:`plugins.halma.agents.STRAGGLER_SHARE`."""
+"""As :data:`plywright.plugins.halma.agents.STRAGGLER_SHARE`."""
 
 
 @njit(cache=True)
@@ -47,9 +47,9 @@ def gen_moves(
 ):
     """Write every distinct (from, to) move of ``seat`` into ``mf``/``mt``; return the count.
 
-    As :func:`plugins.halma.movegen.move_masks`: the holes a chain reaches are the components
-    of the peg's first landings in the jump graph (free holes linked when the hole between
-    them is jumpable), the same graph for every peg of the mover (pegs held by the target
+    As :func:`plywright.plugins.halma.movegen.move_masks`: the holes a chain reaches are the
+    components of the peg's first landings in the jump graph (free holes linked when the hole
+    between them is jumpable), the same graph for every peg of the mover (pegs held by the target
     lock: the graph of the target's free holes); each component is searched once.
     ``visit``: scratch of shape ``(7, 2 * holes + 2)`` (rows: component stamp of a hole in
     the free graph and in the locked graph, its component in each, the last peg that used a

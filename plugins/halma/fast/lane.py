@@ -2,9 +2,9 @@
 numba.
 
 Game ``i`` of a check seeded ``S`` plays with its own generator seeded by
-:func:`generator.simulate.fastlane.fast_game_seed`, so its result depends on ``(S, i)`` only.
-The agents play as :mod:`plugins.halma.agents` (greedy and lookahead: the same scores,
-tie-breaks, straggler noise and undo rule), :mod:`plugins.halma.search` (the same search
+:func:`plywright.simulate.fastlane.fast_game_seed`, so its result depends on ``(S, i)`` only.
+The agents play as :mod:`plywright.plugins.halma.agents` (greedy and lookahead: the same scores,
+tie-breaks, straggler noise and undo rule), :mod:`plywright.plugins.halma.search` (the same search
 kernel as the Python path, with each seat's depth, victim and forbidden kind of move) and the
 generic ``random``
 agent (uniform over the distinct moves), with their own random streams: results agree with
@@ -26,15 +26,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from generator.engine import Outcome, Result
-from generator.records import Record, RecordBuilder
-from generator.simulate.fastlane import fast_game_seed
-from generator.simulate.table import RESULT_CODE, BranchingProfile, GameTable
-from plugins.halma.fast.cache import COMPILING
-from plugins.halma.fast.tables import FastTables, fast_tables
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaGame, make_game
-from plugins.halma.search import MAX_DEPTH, SEARCH_BUDGET
+from plywright.engine import Outcome, Result
+from plywright.plugins.halma.fast.cache import COMPILING
+from plywright.plugins.halma.fast.tables import FastTables, fast_tables
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaGame, make_game
+from plywright.plugins.halma.search import MAX_DEPTH, SEARCH_BUDGET
+from plywright.records import Record, RecordBuilder
+from plywright.simulate.fastlane import fast_game_seed
+from plywright.simulate.table import RESULT_CODE, BranchingProfile, GameTable
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -51,21 +51,21 @@ _compiled = threading.Event()
 
 def kernels() -> Any:
     """The kernels module (imports numba; typed ``Any``: numba's dispatchers are untyped)."""
-    from plugins.halma.fast import kernels as module
+    from plywright.plugins.halma.fast import kernels as module
 
     return module
 
 
 def search_kernels() -> Any:
     """The ``search`` agent's kernels module (imports numba)."""
-    from plugins.halma.fast import search as module
+    from plywright.plugins.halma.fast import search as module
 
     return module
 
 
 def game_kernels() -> Any:
     """The game-loop kernel module (imports numba)."""
-    from plugins.halma.fast import games as module
+    from plywright.plugins.halma.fast import games as module
 
     return module
 
@@ -84,7 +84,7 @@ def ensure_compiled() -> None:
     with _compile_lock:
         if _compiled.is_set():
             return
-        from plugins.halma.fast import cache
+        from plywright.plugins.halma.fast import cache
 
         cache.configure()
         sources = [Path(__file__).with_name(name) for name in SOURCES]
@@ -212,12 +212,12 @@ class HalmaFastLane:
     """Agent name of each seat (:data:`AGENT_KINDS`)."""
     name: str = "halma-numba"
     budgets: tuple[int, ...] = ()
-    """Search depth of each seat (``()``: :data:`~plugins.halma.search.SEARCH_BUDGET`)."""
+    """Search depth of each seat (``()``: :data:`~plywright.plugins.halma.search.SEARCH_BUDGET`)."""
     victims: tuple[int, ...] = ()
     """The seat each seat spoils, -1 for none (``()``: none)."""
     forbids: tuple[int, ...] = ()
     """The kind of move each seat may not make, as the kernels' code
-    (:func:`plugins.halma.kinds.forbid_code`; ``()``: none)."""
+    (:func:`plywright.plugins.halma.kinds.forbid_code`; ``()``: none)."""
 
     def warm(self) -> None:
         """Compile (first run) or load the game kernel now, so forked workers inherit it."""
@@ -233,7 +233,7 @@ class HalmaFastLane:
         profile: bool = False,
         limit: int | None = None,
     ) -> tuple[GameTable, list[Record] | None]:
-        """As :meth:`generator.simulate.fastlane.FastLane.play`; a game cut by ``limit`` is
+        """As :meth:`plywright.simulate.fastlane.FastLane.play`; a game cut by ``limit`` is
         unfinished with no rounds and ``hit_length_bound`` set, as on the Python path."""
         ensure_compiled()
         t = fast_tables(self.rules)
@@ -301,7 +301,7 @@ def record_from_log(
 ) -> Record:
     """The record of one fast-lane game, replayed through the Python engine (which writes each
     move's path and refuses an illegal move) by the core's
-    :class:`~generator.records.RecordBuilder`, so it is exactly what the Python path writes.
+    :class:`~plywright.records.RecordBuilder`, so it is exactly what the Python path writes.
     ``cut``: the move limit ended the game (unfinished; the replay must still be running).
     ``RuntimeError`` if the engines disagree."""
     state = game.new_initial_state()

@@ -3,7 +3,7 @@ wait for a lane).
 
 Covered: every halma variant, with each seat played by the core's ``random`` agent or halma's
 ``greedy``, ``lookahead`` or ``search`` (any budget, to win or to spoil, without steps or
-without jumps: :mod:`plugins.halma.kinds`).
+without jumps: :mod:`plywright.plugins.halma.kinds`).
 """
 
 from __future__ import annotations
@@ -12,22 +12,22 @@ from collections.abc import Sequence
 from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
-from generator.api import AgentSpec
-from generator.engine import HasGameMetrics
-from plugins.halma.kinds import forbid_code
-from plugins.halma.options import HalmaRules
-from plugins.halma.rules import HalmaState
-from plugins.halma.search import SEARCH_BUDGET
+from plywright.api import AgentSpec
+from plywright.engine import HasGameMetrics
+from plywright.plugins.halma.kinds import forbid_code
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.rules import HalmaState
+from plywright.plugins.halma.search import SEARCH_BUDGET
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
-    from plugins.halma.fast.lane import HalmaFastLane
+    from plywright.plugins.halma.fast.lane import HalmaFastLane
+    from plywright.variant import Variant
 
 COVERED_MODULES = {
-    "random": "generator.simulate.generic_agents",
-    "greedy": "plugins.halma.agents",
-    "lookahead": "plugins.halma.agents",
-    "search": "plugins.halma.search",
+    "random": "plywright.simulate.generic_agents",
+    "greedy": "plywright.plugins.halma.agents",
+    "lookahead": "plywright.plugins.halma.agents",
+    "search": "plywright.plugins.halma.search",
 }
 """Where the agents the kernels reproduce are defined (a same-named agent from elsewhere is
 not covered)."""
@@ -50,7 +50,7 @@ def halma_fast_lane(variant: Variant, agents: Sequence[AgentSpec]) -> HalmaFastL
         return None
     if issubclass(HalmaState, HasGameMetrics):  # per-game numbers the kernels do not compute
         return None
-    from plugins.halma.fast.lane import HalmaFastLane
+    from plywright.plugins.halma.fast.lane import HalmaFastLane
 
     rules = variant.table(HalmaRules)
     seats = [agents[seat % len(agents)] for seat in range(rules.players)]

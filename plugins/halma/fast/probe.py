@@ -1,16 +1,16 @@
 """Positions in the fast lane: its legal moves and perft from any position (tests and tools).
 
-Positions are given as in :meth:`plugins.halma.rules.HalmaGame.state_from`: ``pegs[seat]`` the
-holes of each seat, in round 1 with ``seat`` to act.
+Positions are given as in :meth:`plywright.plugins.halma.rules.HalmaGame.state_from`:
+``pegs[seat]`` the holes of each seat, in round 1 with ``seat`` to act.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from plugins.halma.fast.lane import ensure_compiled, initial_round_state, kernels
-from plugins.halma.fast.tables import fast_tables
-from plugins.halma.options import HalmaRules
+from plywright.plugins.halma.fast.lane import ensure_compiled, initial_round_state, kernels
+from plywright.plugins.halma.fast.tables import fast_tables
+from plywright.plugins.halma.options import HalmaRules
 
 
 def start_pegs(rules: HalmaRules) -> list[list[int]]:

@@ -12,8 +12,8 @@ root discourages undoing the previous move (:data:`UNDO`) and waiting (:data:`ST
 
 The evaluation, from the searcher's side, reads per seat ``rest[s]``: the sum over its pegs
 of ``cost[s, hole]`` (steps to the target tip, convex so that stragglers weigh more, plus a
-little for leaving the start-target axis: :func:`plugins.halma.search.hole_cost`) minus that
-sum with the target packed.
+little for leaving the start-target axis: :func:`plywright.plugins.halma.search.hole_cost`) minus
+that sum with the target packed.
 
 - To win: the best opponent's ``rest`` minus the own.
 - To spoil (``victim >= 0``): the victim's ``rest`` minus the best other seat's; under the
@@ -22,14 +22,14 @@ sum with the target packed.
   to that target is drawn toward it (:data:`APPROACH` per step). Under ``filled`` foreign pegs
   fill the target, so there is nothing to block.
 
-A seat whose move completes it (as :func:`plugins.halma.fast.kernels.end_turn` counts it) ends
-the line: a win for the searcher if that seat is the searcher (or, for a spoiler, any seat but
+A seat whose move completes it (as :func:`plywright.plugins.halma.fast.kernels.end_turn` counts it)
+ends the line: a win for the searcher if that seat is the searcher (or, for a spoiler, any seat but
 the victim), sooner better, else a loss. Rounds are not tracked inside the tree.
 
 Work that cannot change the move is skipped (``prune``; the tests compare with plain
 alpha-beta, seed for seed): the ply above the leaves is valued from its moves' gains alone,
 for a spoiler too under ``filled``; when no move of the searcher's can complete it there, only
-its best gain counts (:func:`plugins.halma.fast.kernels.best_gain`, no move list); an
+its best gain counts (:func:`plywright.plugins.halma.fast.kernels.best_gain`, no move list); an
 adversary's reply that leaves the searcher's best move of the node above legal (it neither
 lands on that move's path nor leaves a hole the move jumps) is bounded below by that move's
 gain, and skipped when the bound cannot lower the node's value; below the root the moves are
@@ -45,14 +45,14 @@ of the forbidden kind.
 
 from __future__ import annotations
 
-from plugins.halma.fast.cache import configure
+from plywright.plugins.halma.fast.cache import configure
 
 configure()
 
 import numpy as np  # noqa: E402
 from numba import njit  # noqa: E402
 
-from plugins.halma.fast.kernels import best_gain, gen_moves, mark_path, move_peg  # noqa: E402
+from plywright.plugins.halma.fast.kernels import best_gain, gen_moves, mark_path, move_peg  # noqa: E402
 
 WIN = np.int64(1) << 40
 """Value of a line that ends in the searcher's win (minus the plies it takes)."""
@@ -78,7 +78,7 @@ def scratch(players, width, size, depth):
     """Work arrays of :func:`search_move` for boards of ``size`` holes, at most ``width`` pegs
     a seat and ``depth`` plies: per ply the moves (from, to, mover, order score), the move
     generator's scratch, the evaluation's per-seat counters, and the marks and parents of
-    :func:`plugins.halma.fast.kernels.mark_path`."""
+    :func:`plywright.plugins.halma.fast.kernels.mark_path`."""
     cap = players * (width * size + 1)
     plies = max(depth, 1)
     mf = np.empty((plies, cap), np.int32)
@@ -278,8 +278,8 @@ def frontier(
     under the ``filled`` win rule (whose leaves read only the ``rest``): the ply's moves only
     change the mover's ``rest`` and whether it completes, so each leaf is valued without
     being played, and when no move of the searcher's ply can complete it only its best gain
-    matters (:func:`plugins.halma.fast.kernels.best_gain`, no move list; not with ``forbid``:
-    that move may be of the forbidden kind)."""
+    matters (:func:`plywright.plugins.halma.fast.kernels.best_gain`, no move list; not with
+    ``forbid``: that move may be of the forbidden kind)."""
     near = counters[1, me] + 1 >= ntgt if own_rule else counters[2, me] <= 1
     if prune and side_me and not near and forbid == FORBID_NONE:
         moves, gain, _, _ = best_gain(

@@ -1,8 +1,8 @@
 """The fast lane's arrays for one variant, built from the geometry model and the agents' compass.
 
 Nothing here knows a hole coordinate: neighbours and points come from
-:func:`plugins.halma.geometry.star_board`, the greedy scores and the search agent's evaluation
-from the agents' compass.
+:func:`plywright.plugins.halma.geometry.star_board`, the greedy scores and the search agent's
+evaluation from the agents' compass.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from plugins.halma.agents import compass
-from plugins.halma.geometry import StarBoard, star_board
-from plugins.halma.options import HalmaRules
-from plugins.halma.search import hole_cost
+from plywright.plugins.halma.agents import compass
+from plywright.plugins.halma.geometry import StarBoard, star_board
+from plywright.plugins.halma.options import HalmaRules
+from plywright.plugins.halma.search import hole_cost
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]

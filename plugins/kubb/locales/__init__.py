@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator import locales
+from plywright import locales
 
 LOCALES = Path(__file__).parent
 

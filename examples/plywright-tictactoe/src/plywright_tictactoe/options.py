@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.api import StrictModel
+from plywright.api import StrictModel
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from plywright_tictactoe.geometry import MAX_SIZE, MIN_SIZE, PegBoard

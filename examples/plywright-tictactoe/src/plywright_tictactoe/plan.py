@@ -3,7 +3,7 @@
 plywright's CAM (``plywright build --machine``) reads every ``cad/dxf`` artifact back and
 programs it: one layer per operation, the layer's name stating it (``DRILL_D12_Z10``,
 ``ENGRAVE_GRID_Z1``, ``CUT_OUTLINE_THRU_18``) and each description ending with its cutter.
-:func:`generator.cad.plan.layer_name` spells the names and :func:`generator.cad.dxf.write_dxf`
+:func:`plywright.cad.plan.layer_name` spells the names and :func:`plywright.cad.dxf.write_dxf`
 writes the file (deterministic bytes), so a plugin needs no CAM code of its own.
 
 The plan's axes are the machine's: millimetres, ``y`` **up**, origin at the board's lower-left
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.cad.dxf import write_dxf
-from generator.cad.plan import Circle, MachiningPlan, Operation, Polyline, layer_name, mm
+from plywright.cad.dxf import write_dxf
+from plywright.cad.plan import Circle, MachiningPlan, Operation, Polyline, layer_name, mm
 
 from plywright_tictactoe.geometry import PegBoard, Point
 from plywright_tictactoe.options import TicTacToeProduction

@@ -3,11 +3,11 @@
 The :class:`GameDefinition` carries everything that is the game's own: variant models and
 presets, the engine factory, and the game's behaviour (static checks, build artifacts, record
 checker). plywright calls those for tic-tac-toe variants only, so none of them looks at
-``variant.game``. The heavy parts are named with :func:`~generator.api.lazy` (imported on
+``variant.game``. The heavy parts are named with :func:`~plywright.api.lazy` (imported on
 first call: every ``plywright`` command loads every plugin, and svgwrite is for builds only).
 
 The one ``@hookimpl`` hands the definition over; its parameter name must match the hook
-specification in ``generator.hookspecs``.
+specification in ``plywright.hookspecs``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy
+from plywright.api import Artifact, GameDefinition, GameRegistrar, StaticCheck, hookimpl, lazy
 
 from plywright_tictactoe import GAME_NAME
 from plywright_tictactoe.options import (
@@ -28,7 +28,7 @@ from plywright_tictactoe.options import (
 from plywright_tictactoe.rules import make_game
 
 if TYPE_CHECKING:
-    from generator.variant import Variant
+    from plywright.variant import Variant
 
 MIN_WALL = 3.0
 """Least wood (mm) between two holes or between a hole and the edge before plywood tears out."""

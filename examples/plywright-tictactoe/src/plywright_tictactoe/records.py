@@ -3,7 +3,7 @@
 A record is JSON Lines, as ``plywright check --records DIR`` writes it: a header (the core's
 keys, ``variant`` = the ``[rules]`` table, plus ``size`` from ``record_header()``), one
 ``{"player": p, "cell": [row, col]}`` line per move, and ``{"result", "winners", "rounds"}``.
-:func:`check_record` takes it apart with :func:`generator.records.split_record` (which checks
+:func:`check_record` takes it apart with :func:`plywright.records.split_record` (which checks
 the shape: objects, a header of this game, the keys of every move line, a result line last),
 reads each cell back from the rules (on the board, empty, the right player), lets the engine
 play it and compares the stated result with the replay's.
@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.engine import Outcome
-from generator.records import RecordError, split_record
+from plywright.engine import Outcome
+from plywright.records import RecordError, split_record
 from pydantic import ValidationError
 
 from plywright_tictactoe import GAME_NAME

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from generator.engine import TERMINAL, GameInfo, Outcome
+from plywright.engine import TERMINAL, GameInfo, Outcome
 
 from plywright_tictactoe.geometry import row_col, winning_lines
 from plywright_tictactoe.options import TicTacToeRules

@@ -513,6 +513,8 @@ SCENE_WIDTH = 360.0
 """Width (pt) a rulebook scene is laid out for when the caller does not say."""
 LINE_CLEARANCE = 1.0
 """Least gap (pt) between a label's box and a line."""
+LABEL_MARGIN = 8.5
+"""Gap (pt, 3 mm) a label shifted to fit between two lines keeps from each of them."""
 
 
 def scene_scale(scene: Scene, width: float, pad: float = 4.0) -> float:
@@ -557,18 +559,38 @@ def crossings(scene: Scene, k: float) -> list[tuple[str, float]]:
     return found
 
 
+def _fitted_x(scene: Scene, shape: Shape, px: float, k: float) -> float:
+    """The centre for ``shape`` (drawn at ``k`` points per metre) between the two vertical
+    lines on either side of ``px``, clear of both by :data:`LABEL_MARGIN` where it fits
+    (``px`` itself where there is no line on a side)."""
+    half = _label_width(shape) / k / 2
+    xs = [x for x, _, _, _ in vertical_lines(scene)]
+    left = max((x for x in xs if x < px), default=None)
+    right = min((x for x in xs if x > px), default=None)
+    margin = LABEL_MARGIN / k
+    lo = px if left is None else left + margin + half
+    hi = px if right is None else right - margin - half
+    if left is not None and right is not None and lo > hi:
+        return (left + right) / 2
+    return min(max(px, lo), hi)
+
+
 def clear_labels(scene: Scene, k: float) -> None:
     """Move each label set beside a piece that a line strikes to the first clear place of: the
-    piece's other side, centred above it, centred below it (kept if none is clear)."""
+    piece's other side, centred above it, centred below it, above or below it but shifted to
+    fit between the lines on either side (kept if none is clear)."""
     for n, s in enumerate(scene.shapes):
         if s.kind != "text" or s.beside is None or not _crossing_of(scene, s, k):
             continue
         (x, y), (px, py) = s.points[0], s.beside
         off = 0.35 + s.size / k
+        fx = _fitted_x(scene, s, px, k)
         candidates = [
             replace(s, points=((2 * px - x, y),), anchor="end" if s.anchor == "start" else "start"),
             replace(s, points=((px, py + off),), anchor="middle"),
             replace(s, points=((px, py - off),), anchor="middle"),
+            replace(s, points=((fx, py + off),), anchor="middle"),
+            replace(s, points=((fx, py - off),), anchor="middle"),
         ]
         for moved in candidates:
             if not _crossing_of(scene, moved, k):

@@ -332,11 +332,22 @@ def test_field_plan_steps_take_the_largest_type_that_fits(lang: str, paper: str)
         ("advantage-line-world", "advantage"),
     ],
 )
-def test_the_scene_labels_keep_clear_of_the_lines(lang: str, scenario: str, kind: str) -> None:
+@pytest.mark.parametrize("paper", ["A4", "Letter", None])
+def test_the_scene_labels_keep_clear_of_the_lines(
+    lang: str, scenario: str, kind: str, paper: str | None
+) -> None:
     """No label of a rulebook scene is struck by a line (the world book's "strafkubb" was cut
-    by team 2's baseline, its "veldkubbs" touched it)."""
+    by team 2's baseline, its "veldkubbs" touched it; at the A4 book's width, 259 pt, its
+    advantage-line "veldkubbs" ran across team 2's baseline), at the width the book draws
+    the scene (``None``: the default 360 pt)."""
+    from plywright.plugins.kubb.production import KubbProduction
+    from plywright.plugins.kubb.rulebook import SCENE_SHARE, Book
+
     run = replay(KUBB, scenario)
-    width = 360.0
+    width = dg.SCENE_WIDTH
+    if paper is not None:
+        book = Book.on(paper, Texts(lang), KubbRules(), KubbProduction())
+        width = book.width * SCENE_SHARE
     if kind == "throw_in":
         scene = dg.throw_in_scene(run.state, _labels(lang), width)
     else:

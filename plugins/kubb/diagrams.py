@@ -652,6 +652,15 @@ def _standing_base(scene: Scene, state: KubbState) -> None:
             scene.add(_kubb(positions[i], i // half, "base"))
 
 
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment ``a``–``b``."""
+    (ax, ay), (bx, by) = a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    u = 0.0 if length == 0 else ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / length
+    u = max(0.0, min(1.0, u))
+    return math.dist(p, (ax + u * (bx - ax), ay + u * (by - ay)))
+
+
 def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCENE_WIDTH) -> Scene:
     """A throw-in as a scenario played it (``state``: after the last throw-in): each kubb that
     landed with its throw from the thrower's baseline, the misses beside the field, the
@@ -669,11 +678,16 @@ def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCEN
     start = (home, geo.width * 0.78)
     head = 0.25
     missed = 0
+    k = scene_scale(scene, width)
+    # the misses far enough apart that the first one's label ends before the second arrow
+    first = text((0.0, 0.0), labels["out"], size=LABEL, anchor="start")
+    apart = max(1.8, _label_width(first) / k + 0.6)
+    clear = state.game.rules.penalty_min_distance + 0.15
     for line in lines:
         x, y = line["placed"]
         if line["penalty"]:
             for attempt in range(line["attempt"]):
-                out = (x - 1.8 + 1.8 * attempt, geo.width + 0.45)
+                out = (x - apart + apart * attempt, geo.width + 0.45)
                 scene.add(*arrow(start, out, colour, head, width=0.9, dash=(3, 2)))
                 label = labels["out"] if attempt == 0 else labels["out_again"]
                 scene.add(
@@ -693,7 +707,12 @@ def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCEN
                 )
             )
         else:
-            scene.add(*arrow(start, (x, y), colour, head, width=0.9, dash=(3, 2)))
+            # from the baseline point whose arrow keeps clear of the king's circle
+            starts = [(home, geo.width * share) for share in (0.78, 0.5, 0.22)]
+            begin = next(
+                (p for p in starts if _segment_distance(geo.king, p, (x, y)) > clear), start
+            )
+            scene.add(*arrow(begin, (x, y), colour, head, width=0.9, dash=(3, 2)))
             scene.add(_kubb((x, y), line["kubb"] // half, "field"))
     landed = [line["placed"] for line in lines if not line["penalty"]]
     if landed:

@@ -280,6 +280,29 @@ def test_the_throw_in_diagram_draws_its_scenario(scenario: str) -> None:
     for p in drawn:
         assert field.landed(1, p)
         assert all(math.dist(p, c) >= distance for c in stakes)
+    # no throw-in arrow runs through the king's circle (the world book's did)
+    arrows = [s for s in scene.shapes if s.kind == "line" and s.stroke == dg.TEAM[0] and s.dash]
+    assert len(arrows) == 4
+    for shaft in arrows:
+        (ax, ay), (bx, by) = shaft.points
+        kx, ky = field.king
+        u = max(0.0, min(1.0, ((kx - ax) * (bx - ax) + (ky - ay) * (by - ay)) / math.dist(
+            (ax, ay), (bx, by)) ** 2))  # fmt: skip
+        assert math.dist((kx, ky), (ax + u * (bx - ax), ay + u * (by - ay))) > distance + 0.1
+
+
+def test_the_misses_labels_keep_apart() -> None:
+    """The first miss's label ends before the second miss's arrow (the English "missed" ran
+    into "missed again")."""
+    run = replay(KUBB, "throw-in-penalty")
+    for lang in ("nl", "en"):
+        scene = dg.throw_in_scene(run.state, _labels(lang), 259.0)
+        k = dg.scene_scale(scene, 259.0)
+        first = next(s for s in scene.shapes if s.kind == "text" and s.text == _labels(lang)["out"])
+        tips = sorted(s.points[-1][0] for s in scene.shapes if s.kind == "line" and s.dash and
+                      s.points[-1][1] > run.state.game.field.width)  # fmt: skip
+        assert len(tips) == 2
+        assert dg.label_box(first, k)[2] < tips[1] - 0.25
 
 
 @pytest.mark.parametrize("scenario", ["advantage-line", "advantage-line-world"])

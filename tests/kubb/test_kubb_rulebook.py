@@ -21,7 +21,6 @@ from plywright.plugins.kubb.production import SMALL_SET, KubbProduction
 from plywright.plugins.kubb.rulebook import display_name, rulebook_story, set_name, write_rulebook
 from plywright.print.document import rulebook_info
 from plywright.print.rulebook import PrintSetup
-from plywright.typography import typeset
 
 WORLD: dict[str, Any] = dict(PRESETS["world"]["rules"])
 

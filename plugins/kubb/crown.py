@@ -73,7 +73,13 @@ def write_crown_template(
     core = furniture(t.lang)
     title, name = t("crown.title"), t("crown.set")
     subject = t("crown.kind")
-    c = pdf_canvas(path, page, title=f"{title} — {name}", subject=subject, publisher=publisher)
+    c = pdf_canvas(
+        path,
+        page,
+        title=t("crown.meta_title", title=title, set=name),
+        subject=subject,
+        publisher=publisher,
+    )
     width = page[0] - 2 * MARGIN
     top = page[1] - MARGIN - 7
     c.setFillColorRGB(0, 0, 0)

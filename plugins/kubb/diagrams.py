@@ -513,6 +513,8 @@ SCENE_WIDTH = 360.0
 """Width (pt) a rulebook scene is laid out for when the caller does not say."""
 LINE_CLEARANCE = 1.0
 """Least gap (pt) between a label's box and a line."""
+LABEL_MARGIN = 8.5
+"""Gap (pt, 3 mm) a label shifted to fit between two lines keeps from each of them."""
 
 
 def scene_scale(scene: Scene, width: float, pad: float = 4.0) -> float:
@@ -557,18 +559,38 @@ def crossings(scene: Scene, k: float) -> list[tuple[str, float]]:
     return found
 
 
+def _fitted_x(scene: Scene, shape: Shape, px: float, k: float) -> float:
+    """The centre for ``shape`` (drawn at ``k`` points per metre) between the two vertical
+    lines on either side of ``px``, clear of both by :data:`LABEL_MARGIN` where it fits
+    (``px`` itself where there is no line on a side)."""
+    half = _label_width(shape) / k / 2
+    xs = [x for x, _, _, _ in vertical_lines(scene)]
+    left = max((x for x in xs if x < px), default=None)
+    right = min((x for x in xs if x > px), default=None)
+    margin = LABEL_MARGIN / k
+    lo = px if left is None else left + margin + half
+    hi = px if right is None else right - margin - half
+    if left is not None and right is not None and lo > hi:
+        return (left + right) / 2
+    return min(max(px, lo), hi)
+
+
 def clear_labels(scene: Scene, k: float) -> None:
     """Move each label set beside a piece that a line strikes to the first clear place of: the
-    piece's other side, centred above it, centred below it (kept if none is clear)."""
+    piece's other side, centred above it, centred below it, above or below it but shifted to
+    fit between the lines on either side (kept if none is clear)."""
     for n, s in enumerate(scene.shapes):
         if s.kind != "text" or s.beside is None or not _crossing_of(scene, s, k):
             continue
         (x, y), (px, py) = s.points[0], s.beside
         off = 0.35 + s.size / k
+        fx = _fitted_x(scene, s, px, k)
         candidates = [
             replace(s, points=((2 * px - x, y),), anchor="end" if s.anchor == "start" else "start"),
             replace(s, points=((px, py + off),), anchor="middle"),
             replace(s, points=((px, py - off),), anchor="middle"),
+            replace(s, points=((fx, py + off),), anchor="middle"),
+            replace(s, points=((fx, py - off),), anchor="middle"),
         ]
         for moved in candidates:
             if not _crossing_of(scene, moved, k):
@@ -630,6 +652,15 @@ def _standing_base(scene: Scene, state: KubbState) -> None:
             scene.add(_kubb(positions[i], i // half, "base"))
 
 
+def _segment_distance(p: Point, a: Point, b: Point) -> float:
+    """Distance from ``p`` to the segment ``a``–``b``."""
+    (ax, ay), (bx, by) = a, b
+    length = (bx - ax) ** 2 + (by - ay) ** 2
+    u = 0.0 if length == 0 else ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / length
+    u = max(0.0, min(1.0, u))
+    return math.dist(p, (ax + u * (bx - ax), ay + u * (by - ay)))
+
+
 def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCENE_WIDTH) -> Scene:
     """A throw-in as a scenario played it (``state``: after the last throw-in): each kubb that
     landed with its throw from the thrower's baseline, the misses beside the field, the
@@ -647,11 +678,16 @@ def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCEN
     start = (home, geo.width * 0.78)
     head = 0.25
     missed = 0
+    k = scene_scale(scene, width)
+    # the misses far enough apart that the first one's label ends before the second arrow
+    first = text((0.0, 0.0), labels["out"], size=LABEL, anchor="start")
+    apart = max(1.8, _label_width(first) / k + 0.6)
+    clear = state.game.rules.penalty_min_distance + 0.15
     for line in lines:
         x, y = line["placed"]
         if line["penalty"]:
             for attempt in range(line["attempt"]):
-                out = (x - 1.8 + 1.8 * attempt, geo.width + 0.45)
+                out = (x - apart + apart * attempt, geo.width + 0.45)
                 scene.add(*arrow(start, out, colour, head, width=0.9, dash=(3, 2)))
                 label = labels["out"] if attempt == 0 else labels["out_again"]
                 scene.add(
@@ -671,7 +707,12 @@ def throw_in_scene(state: KubbState, labels: dict[str, str], width: float = SCEN
                 )
             )
         else:
-            scene.add(*arrow(start, (x, y), colour, head, width=0.9, dash=(3, 2)))
+            # from the baseline point whose arrow keeps clear of the king's circle
+            starts = [(home, geo.width * share) for share in (0.78, 0.5, 0.22)]
+            begin = next(
+                (p for p in starts if _segment_distance(geo.king, p, (x, y)) > clear), start
+            )
+            scene.add(*arrow(begin, (x, y), colour, head, width=0.9, dash=(3, 2)))
             scene.add(_kubb((x, y), line["kubb"] // half, "field"))
     landed = [line["placed"] for line in lines if not line["penalty"]]
     if landed:

@@ -462,6 +462,16 @@ def _page_header(
     draw_footer_line(c, publisher, PAGE_MARGIN * k, right)
 
 
+TAPE_LENGTHS = (10, 15, 20, 25, 30, 50)
+"""Lengths (m) tape measures are sold in."""
+
+
+def sold_tape(least: float) -> int:
+    """The shortest tape measure on sale of at least ``least`` metres (rounded up)."""
+    need = math.ceil(least)
+    return next((n for n in TAPE_LENGTHS if n >= need), need)
+
+
 STEP_SCALES = (1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
 """Type on page 2 relative to its smallest (steps 9.5 pt, table 8.5 pt): the largest that fits."""
 STEP_SHARES = (0.6, 0.55, 0.5)
@@ -500,6 +510,7 @@ def _steps_page(
         kubbs=f.kubbs_per_team,
         tape=t.m(math.ceil(f.length + f.diagonal)),
         two_tapes=t.m(math.ceil(f.diagonal)),
+        tape_sold=t.m(sold_tape(f.length + f.diagonal)),
     )
     if c is not None:
         c.setFont(regular, 9 * s)

@@ -93,6 +93,7 @@ RULE_KEYS = (
     "decided.lag",
     "advantage.baseline",
     "variant.back",
+    "decided.own_half",
 )
 """Every printed sentence that grants or forbids something and that the engine plays (each
 proven by a scenario of ``scenarios/``), the lag and where on its line a thrower stands

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportlab.graphics.shapes import Drawing
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
 
 from plywright.api import Artifact
 from plywright.plugins.kubb import diagrams
@@ -149,7 +149,9 @@ def _flow_king(book: Book) -> str:
     """The flow chart's king box: the variant's condition, as in "The king"."""
     t, r = book.t, book.rules
     if r.king_rule == "seed":
-        return t("flow.king", count=t.count("baton", r.king_min_batons_left))
+        return t(
+            "flow.king", count=t.count("baton", r.king_min_batons_left), n=r.king_min_batons_left
+        )
     return t("flow.king_world")
 
 
@@ -374,6 +376,7 @@ DECIDED = (
     "raise",
     "felled",
     "king",
+    "own_half",
     "stakes",
     "advantage",
     "baseline",
@@ -456,10 +459,10 @@ def _variant_box(book: Book, width: float) -> list[Flowable]:
     return [doc.note_box(body, s, width)]
 
 
-VARIANT_SHARE = 0.54
+VARIANT_SHARE = 0.5
 """Width of the departures box as a share of the text column, the facts table beside it."""
-FACTS_VALUE_SHARE = 0.42
-"""Width of the facts table's values as a share of the table (the king rule in three lines)."""
+FACTS_VALUE_SHARE = 0.52
+"""Width of the facts table's values as a share of the table (the king rule spans both)."""
 
 
 def _variant(book: Book) -> list[Flowable]:
@@ -506,16 +509,29 @@ def _facts_box(book: Book, width: float) -> Flowable:
         (t("facts.batons"), str(r.batons)),
         (
             t("facts.opening" if len(r.opening_batons) > 1 else "facts.opening_one"),
-            "–".join(str(n) for n in r.opening_batons),
+            _opening_value(book),
         ),
         (t("facts.throw_in"), str(r.throw_in_attempts)),
         (t("facts.penalty"), t.m(r.penalty_min_distance)),
-        (
-            t("facts.king_rule"),
-            t(f"facts.king_{r.king_rule}", count=t.count("baton", r.king_min_batons_left)),
-        ),
     ]
-    return doc.facts_box(t("facts.title"), rows, book.styles, width, value_share=FACTS_VALUE_SHARE)
+    king = t(f"facts.king_{r.king_rule}", count=t.count("baton", r.king_min_batons_left))
+    # the king rule is too long for the value column: its row runs across both, the rule
+    # under its label
+    rows.append((f"{t('facts.king_rule')}<br/><b>{king}</b>", ""))
+    title = t("facts.title") if departures(r) else t("facts.title_sheet")
+    table = doc.facts_box(title, rows, book.styles, width, value_share=FACTS_VALUE_SHARE)
+    table.setStyle(TableStyle([("SPAN", (0, -1), (-1, -1))]))
+    return table
+
+
+def _opening_value(book: Book) -> str:
+    """The opening in words for the facts table: "2, then 4, then 6" (a single count plain)."""
+    t, counts = book.t, [str(n) for n in book.rules.opening_batons]
+    if len(counts) == 1:
+        return counts[0]
+    *first, last = counts
+    then = f", {t('facts.opening_then')} "
+    return f"{then.join(first)}, {t('facts.opening_after')} {last}"
 
 
 SECTIONS = (

@@ -26,7 +26,9 @@ A step is legal when the engine offers it: the throw is the engine's decision at
 (its target among the legal targets, its aim, its spot) and the result one of its chance
 outcomes. A refused step leaves the state as it was; its reason is the engine's
 (:meth:`KubbState.refusal`), or ``not-now`` (the engine waits for another kind of step),
-``not-an-aim``, ``outcome-impossible``, ``penalty-too-close``, ``no-advantage-line``
+``not-an-aim``, ``outcome-impossible``, ``penalty-too-close``, ``penalty-not-own-half`` (a
+spot in the thrower's half: the engine offers spots only in the placing team's own half),
+``no-advantage-line``
 (``not-now`` while kubbs are still to be thrown in: the line is chosen after the throw-ins).
 
 Facts (``expect``): ``winner`` (a team or ``"none"``), ``reason`` (``king``, ``early_king``,
@@ -197,7 +199,11 @@ def _penalty(state: KubbState, action: dict[str, Any]) -> StepOutcome:
     kubb = int(action["penalty"])
     if state.phase != PENALTY or state.queue[0] != kubb:
         return StepOutcome(False, "not-now")
-    spot = _aim_index(game, 1 - state.team, action.get("at"))
+    point = action.get("at")
+    spot = _aim_index(game, 1 - state.team, point)
+    if spot is None and point is not None and game.field.half_of(float(point[0])) == state.team:
+        # the engine offers penalty spots only in the placing team's own half
+        return StepOutcome(False, "penalty-not-own-half")
     if spot is None:
         return StepOutcome(False, "not-an-aim")
     if spot not in game.spots[1 - state.team]:

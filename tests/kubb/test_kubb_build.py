@@ -263,5 +263,5 @@ def test_crown_template_words_come_from_the_locales() -> None:
     ), "the king's size is not tied to the field"
     assert nl[1].startswith("Koning: 90")
     assert "inkepingen 37,5\xa0mm diep" in nl[1]
-    assert "tegen de kopse kant" in nl[3]
+    assert "gelijk met de kopse kant" in nl[3]
     assert not any("CUT_" in line for line in (*en, *nl))  # no layer codes on paper

@@ -280,6 +280,29 @@ def test_the_throw_in_diagram_draws_its_scenario(scenario: str) -> None:
     for p in drawn:
         assert field.landed(1, p)
         assert all(math.dist(p, c) >= distance for c in stakes)
+    # no throw-in arrow runs through the king's circle (the world book's did)
+    arrows = [s for s in scene.shapes if s.kind == "line" and s.stroke == dg.TEAM[0] and s.dash]
+    assert len(arrows) == 4
+    for shaft in arrows:
+        (ax, ay), (bx, by) = shaft.points
+        kx, ky = field.king
+        u = max(0.0, min(1.0, ((kx - ax) * (bx - ax) + (ky - ay) * (by - ay)) / math.dist(
+            (ax, ay), (bx, by)) ** 2))  # fmt: skip
+        assert math.dist((kx, ky), (ax + u * (bx - ax), ay + u * (by - ay))) > distance + 0.1
+
+
+def test_the_misses_labels_keep_apart() -> None:
+    """The first miss's label ends before the second miss's arrow (the English "missed" ran
+    into "missed again")."""
+    run = replay(KUBB, "throw-in-penalty")
+    for lang in ("nl", "en"):
+        scene = dg.throw_in_scene(run.state, _labels(lang), 259.0)
+        k = dg.scene_scale(scene, 259.0)
+        first = next(s for s in scene.shapes if s.kind == "text" and s.text == _labels(lang)["out"])
+        tips = sorted(s.points[-1][0] for s in scene.shapes if s.kind == "line" and s.dash and
+                      s.points[-1][1] > run.state.game.field.width)  # fmt: skip
+        assert len(tips) == 2
+        assert dg.label_box(first, k)[2] < tips[1] - 0.25
 
 
 @pytest.mark.parametrize("scenario", ["advantage-line", "advantage-line-world"])
@@ -332,11 +355,22 @@ def test_field_plan_steps_take_the_largest_type_that_fits(lang: str, paper: str)
         ("advantage-line-world", "advantage"),
     ],
 )
-def test_the_scene_labels_keep_clear_of_the_lines(lang: str, scenario: str, kind: str) -> None:
+@pytest.mark.parametrize("paper", ["A4", "Letter", None])
+def test_the_scene_labels_keep_clear_of_the_lines(
+    lang: str, scenario: str, kind: str, paper: str | None
+) -> None:
     """No label of a rulebook scene is struck by a line (the world book's "strafkubb" was cut
-    by team 2's baseline, its "veldkubbs" touched it)."""
+    by team 2's baseline, its "veldkubbs" touched it; at the A4 book's width, 259 pt, its
+    advantage-line "veldkubbs" ran across team 2's baseline), at the width the book draws
+    the scene (``None``: the default 360 pt)."""
+    from plywright.plugins.kubb.production import KubbProduction
+    from plywright.plugins.kubb.rulebook import SCENE_SHARE, Book
+
     run = replay(KUBB, scenario)
-    width = 360.0
+    width = dg.SCENE_WIDTH
+    if paper is not None:
+        book = Book.on(paper, Texts(lang), KubbRules(), KubbProduction())
+        width = book.width * SCENE_SHARE
     if kind == "throw_in":
         scene = dg.throw_in_scene(run.state, _labels(lang), width)
     else:

@@ -265,6 +265,7 @@ def test_every_scenario_step_names_its_reason_in_the_engines_words() -> None:
         "no-batons-left",
         "not-now",
         "penalty-too-close",
+        "penalty-not-own-half",
         "no-advantage-line",
     }
     assert reasons <= known and {"king-needs-batons", "king-not-in-first-turn"} <= reasons

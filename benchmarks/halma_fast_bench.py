@@ -61,7 +61,7 @@ Clock = Callable[[], float]
 PREAMBLE = (
     "from pathlib import Path\n"
     "from plywright.registry import load_registry\n"
-    "from plywright.simulate.runner import resolve_agents\n"
+    "from plywright.agents import resolve_agents\n"
     "from plywright.variant import load_variant\n"
     "registry = load_registry()\n"
     "variant = load_variant(Path('examples/halma-standard.toml'), registry)\n"

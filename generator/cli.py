@@ -380,7 +380,7 @@ def check(
         loaded = replace(loaded, check=loaded.check.model_copy(update={"probe_games": probe_games}))
     if not quiet:
         from plywright.simulate.estimate import check_outline, outline_lines
-        from plywright.simulate.runner import default_jobs
+        from plywright.simulate.games import default_jobs
 
         outline = check_outline(registry, loaded, count, agent, probes, jobs or default_jobs())
         for line in outline_lines(outline, budget if budget is not None else loaded.check.budget):
@@ -529,7 +529,7 @@ def sweep(
     from plywright.atomic import check_folder_target
     from plywright.simulate import strongplay
     from plywright.simulate.executors import check_scheduler, open_backend
-    from plywright.simulate.runner import default_jobs
+    from plywright.simulate.games import default_jobs
     from plywright.sweep.grid import shown
     from plywright.sweep.outputs import write_outputs
     from plywright.sweep.run import prepare_sweep, run_sweep, sweep_games

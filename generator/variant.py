@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
+from plywright.agents import agent_spec, resolve_agents, strong_agent
 from plywright.api import CheckOptions, GameDefinition, PrintOptions, StrictModel
 from plywright.engine import Game
 from plywright.errors import InputError, cut, excerpt
@@ -303,8 +304,6 @@ def _check_agents(registry: Registry, variant: Variant) -> None:
     needs: one validation path, so ``build``, ``check``, ``sweep`` and the designer refuse the
     same files (the defaults, '', are the game's own agents)."""
     if variant.check.agent:
-        from plywright.simulate.runner import agent_spec, resolve_agents
-
         if "," in variant.check.agent:  # one per seat: the engine says how many seats
             resolve_agents(registry, variant, None)
         else:  # one for every seat: its name is all there is to check (no engine is built)
@@ -312,6 +311,4 @@ def _check_agents(registry: Registry, variant: Variant) -> None:
                 registry, variant.game, variant.check.agent.strip(), "[check] agent", variant.source
             )
     if variant.check.strong_agent:
-        from plywright.simulate.strongplay import strong_agent
-
         strong_agent(registry, variant)

@@ -437,8 +437,9 @@ class GameConformance:
     def test_records_replay(self, kit: KitGame, tmp_path: Path) -> None:
         """Games recorded as ``check --records`` writes them replay through the game's
         ``record_checker`` to the outcome the simulator saw."""
+        from plywright.agents import resolve_agents
         from plywright.records import read_record, record_path
-        from plywright.simulate.runner import CheckPlan, play_games, resolve_agents
+        from plywright.simulate.games import CheckPlan, play_games
 
         variant = kit.variant(None)
         agents = resolve_agents(kit.registry, variant, None)

@@ -111,8 +111,8 @@ def check_outline(
     workers: int = 1,
 ) -> Outline:
     """The plan of ``check`` with these options (see the module); measures the agents."""
+    from plywright.agents import resolve_agents
     from plywright.simulate import strongplay
-    from plywright.simulate.runner import resolve_agents
 
     defaults = resolve_agents(registry, variant, agent)
     level = strongplay.check_level(probes, variant.check)

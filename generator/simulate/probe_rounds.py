@@ -67,7 +67,7 @@ def play_rounds(
 ) -> set[tuple[int, str]]:
     """Play rounds until every session is decided or at its budgets, or ``stop()``; the
     ``(session, label)`` of every matchup that still wanted games when ``stop`` ended them."""
-    from plywright.simulate.runner import grow_progress, simulate_many
+    from plywright.simulate.games import grow_progress, simulate_many
 
     planned = sum(m.games for s in sessions for m in s.found)
     cut: set[tuple[int, str]] = set()

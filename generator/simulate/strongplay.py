@@ -72,6 +72,7 @@ from typing import Any, Literal
 import numpy as np
 
 from plywright import atomic
+from plywright.agents import agent_spec, strong_agent
 from plywright.api import AgentSpec, CheckOptions, Duel, Forbid, SearchSettings
 from plywright.errors import InputError
 from plywright.registry import Registry
@@ -162,29 +163,10 @@ def probe_budget(options: CheckOptions, level: ProbeLevel, games: int | None = N
     return min(budget, games, max(MIN_PROBE_GAMES, share))
 
 
-def strong_agent(registry: Registry, variant: Variant) -> AgentSpec:
-    """The strong agent of ``variant``: ``[check] strong_agent`` or the game's."""
-    from plywright.simulate.runner import agent_spec
-
-    wanted = variant.check.strong_agent
-    field, source = ("[check] strong_agent", variant.source)
-    spec = agent_spec(
-        registry, variant.game, wanted or variant.definition.strong_agent, field, source
-    )
-    if not spec.searches:
-        raise InputError(
-            f"{field}: agent {spec.name!r} does not search (the probes need a searching agent)",
-            source=source,
-        )
-    return spec
-
-
 def ladder_agents(
     registry: Registry, variant: Variant, default: AgentSpec, strong: AgentSpec
 ) -> list[AgentSpec]:
     """The ladder's agents, weakest first, without repeats."""
-    from plywright.simulate.runner import agent_spec
-
     names = variant.definition.ladder or ("random", default.name, strong.name)
     specs: list[AgentSpec] = []
     for name in names:
@@ -364,7 +346,7 @@ def matchup_plans(
     engine: str,
 ) -> list[Any]:
     """One :class:`CheckPlan` per matchup (its fast lane if one covers the lineup)."""
-    from plywright.simulate.runner import CheckPlan
+    from plywright.simulate.games import CheckPlan
 
     plans = []
     for matchup in found:

@@ -18,14 +18,9 @@ from plywright.errors import InputError
 from plywright.registry import Registry
 from plywright.simulate import strongplay
 from plywright.simulate.executors import Backend
+from plywright.simulate.games import CheckPlan, Progress, simulate_many
 from plywright.simulate.report_types import CheckReport, CoreMetrics, StrongPlay
-from plywright.simulate.runner import (
-    CheckPlan,
-    Progress,
-    check_plan,
-    check_report,
-    simulate_many,
-)
+from plywright.simulate.runner import check_plan, check_report
 from plywright.simulate.strongplay import ProbeLevel
 from plywright.simulate.table import GameTable
 from plywright.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown

@@ -322,7 +322,7 @@ def read_form(
 def agent_problem(registry: Registry, variant: Variant) -> tuple[str, str] | None:
     """``(field, message)`` when ``[check] agent`` or ``strong_agent`` names no agent of the
     game (the CLI finds out only when the check starts)."""
-    from plywright.simulate.runner import agent_spec, resolve_agents
+    from plywright.agents import agent_spec, resolve_agents
 
     try:
         resolve_agents(registry, variant, None)

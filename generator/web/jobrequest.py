@@ -7,9 +7,9 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from plywright.agents import resolve_agents
 from plywright.api import GameDefinition
 from plywright.errors import InputError
-from plywright.simulate.runner import resolve_agents
 from plywright.simulate.strongplay import PROBE_LEVELS
 from plywright.sweep.grid import parse_axes
 from plywright.sweep.run import sweep_variants

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import sample_games
+from plywright.agents import resolve_agents
 from plywright.api import AgentSpec, GameRegistrar, hookimpl
 from plywright.engine import Outcome
 from plywright.errors import InputError
@@ -33,7 +34,6 @@ from plywright.simulate.fastlane import (
 from plywright.simulate.generic_agents import RandomAgent
 from plywright.simulate.metrics import compute_metrics
 from plywright.simulate.playout import GameStats
-from plywright.simulate.runner import resolve_agents
 from plywright.simulate.table import GameTable
 from plywright.variant import Variant, parse_variant
 

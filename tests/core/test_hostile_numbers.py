@@ -23,12 +23,13 @@ from annotated_types import Ge, Gt, Le, Lt
 from pydantic.fields import FieldInfo
 
 from conftest import CliRunner, write
+from plywright.agents import agent_spec, strong_agent
 from plywright.api import CheckOptions, StrictModel
 from plywright.errors import InputError
 from plywright.registry import Registry, load_registry
 from plywright.simulate.playout import play_game
-from plywright.simulate.runner import agent_spec, run_check
-from plywright.simulate.strongplay import ladder_agents, strong_agent
+from plywright.simulate.runner import run_check
+from plywright.simulate.strongplay import ladder_agents
 from plywright.variant import parse_variant
 
 EDGES = (5e-324, 1e-300, sys.float_info.max, -0.0)

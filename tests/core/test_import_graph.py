@@ -25,14 +25,6 @@ def _tool() -> ModuleType:
 graph_tool = _tool()
 
 KNOWN_RUNTIME = [
-    [
-        "plywright.checks",
-        "plywright.simulate.fastlane",
-        "plywright.simulate.probe_rounds",
-        "plywright.simulate.runner",
-        "plywright.simulate.strongplay",
-        "plywright.variant",
-    ],
     # a game's prints replay its scenarios through its GameDefinition, imported lazily from
     # plugin.py, whose artifacts hook imports the prints lazily: to be taken apart by a
     # module that holds the definition's scenario half alone

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from plywright.simulate.runner import GrowingProgress, grow_progress
+from plywright.simulate.games import GrowingProgress, grow_progress
 from plywright.web.work import JobProgress
 
 

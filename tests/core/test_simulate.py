@@ -237,7 +237,8 @@ def test_an_interrupt_cancels_the_chunks_and_ends_the_workers(registry: Registry
     import multiprocessing
 
     from plywright.errors import Interrupted
-    from plywright.simulate.runner import check_plan, simulate
+    from plywright.simulate.games import simulate
+    from plywright.simulate.runner import check_plan
 
     plan = check_plan(registry, _cardrace(registry))
     finished: list[int] = []

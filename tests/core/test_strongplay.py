@@ -15,11 +15,12 @@ import strong_games
 
 import sample_games
 from conftest import EXAMPLES, CliRunner
+from plywright.agents import agent_spec
 from plywright.api import Duel, SearchSettings
 from plywright.errors import InputError
 from plywright.registry import Registry, load_registry
 from plywright.simulate.mcts import MctsAgent
-from plywright.simulate.runner import agent_spec, run_check
+from plywright.simulate.runner import run_check
 from plywright.simulate.strongplay import (
     Matchup,
     PairGames,

@@ -134,7 +134,9 @@ class FittedFigure(Flowable):
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         _, self.caption_height = self.caption.wrap(avail_width, avail_height)
-        room = avail_height - self.caption_height - CAPTION_GAP
+        # the section's gap after it stays on the page too: alone at the top of the next one
+        # it would push that page's last lines over
+        room = avail_height - self.caption_height - CAPTION_GAP - SECTION_GAP
         ratio = float(self.drawing.height) / float(self.drawing.width)
         width = min(self.widest, avail_width)
         if width * ratio > room and room / ratio >= self.least:

@@ -291,11 +291,22 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
     # both path readings, the default named and chosen
     assert "спрощене правило" in uk and "дослівне правило" in uk
-    assert "Для простоти цей варіант грає за спрощеним правилом" in uk
-    assert "For simplicity this variant plays the simplified rule" in en
-    # the simplified rule is named as a replacement of the original's sentence, not a reading
+    # the simplified rule is labelled as the set's departure from the original wherever it is
+    # printed: the facts table, the small-token section, the readings and the reference card
+    assert "У цьому наборі — спрощене правило (відступ від оригіналу)" in uk
+    assert "This set plays the simplified rule (a departure from the original)" in en
+    assert "спрощене правило (відступ від оригіналу)" in uk.split("Підготовка")[0]
+    assert "simplified rule (a departure from the original)" in en.split("Setting up")[0]
+    assert "Шлях малої фішки — відступ від оригіналу, а не тлумачення" in uk
+    assert "Small-token path — a departure from the original, not a reading" in en
+    # the simplified rule is named as a replacement of the original's sentence, not a reading,
+    # and the literal one for what it is: the original's sentence compares with the stop card
     assert "спрощене правило не випливає зі слів оригіналу, а замінює їх" in uk
     assert "the simplified rule does not follow from the original’s words but replaces" in en
+    assert "саме те, що каже оригінал" not in uk and "is what the original says" not in en
+    assert "дослівне правило — найближче до оригіналу" in uk
+    assert "Саму карту зупинки оригінал для малої фішки ні з чим не порівнює" in uk
+    assert "The original compares the stop card itself with nothing for a small token" in en
     # every reading the rules add is declared, the fate of a card used to move among them
     assert "Що робити з картою, якою пересунули фішку, оригінал не каже; ми кладемо її в скид" in uk
     assert "where a card used to move a token goes; we put it on the discard pile" in en
@@ -303,7 +314,7 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     assert "no limit to the number of columns — the original is silent on it" in en
     assert "не повертається на карту, з якої почала хід" in uk
     assert "nor returning to the card it started from" in en
-    assert "1, 2, 3… — послідовні кроки (ходи) фішки" in uk
+    assert "1, 2, 3… — послідовні кроки фішки (у прикладі з великою фішкою" in uk
     # the placement sentence: at least one contact, nothing below the jokers
     assert "Нова карта мусить торкатися хоча б однієї карти на столі" in uk
     assert "Нижче ряду джокерів карт не кладуть" in uk
@@ -335,10 +346,13 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     assert "червоні прийшли сюди через 9♥ і 4♦" in uk and "Red came here by 9♥ and 4♦" in en
     card = whole(b.pdf("reference-card-uk.pdf"))
     assert "Не займайте останню вільну карту біля великої фішки суперника" in card
-    assert "не стає й через неї не проходить" in card and "не минає" not in card
+    assert "Через фішку суперника не проходить" in card and "не минає" not in card
+    assert "(спрощене правило набору; в оригіналі — не старша за карту зупинки)" in card
+    card_en = whole(b.pdf("reference-card-en.pdf"))
+    assert "(this set’s simplified rule; in the original, no higher than the card it" in card_en
     assert "Без малих фішок у запасі король — дама (12); ним не будують." in card
     assert "будь-яку карту (короля — лише без малих фішок у запасі)" in card
-    assert "щоразу на нову карту" in card
+    assert "не буваючи двічі на одній" in card and "щоразу на нову" not in card
     assert "короля треба використати" in card
     assert "На чужому джокері не зупиняються" in card
     assert "короля скидають" not in card
@@ -347,8 +361,9 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
 def test_worded_options_in_the_variant(builds: dict[str, Built]) -> None:
     b = builds["variant"]
     uk, en = whole(b.pdf("rulebook-uk.pdf")), whole(b.pdf("rulebook-en.pdf"))
-    assert "Цей варіант грає за дослівним правилом" in uk
-    assert "This variant plays the literal rule" in en
+    assert "У цьому наборі грають за дослівним правилом" in uk
+    assert "This set plays the literal rule" in en
+    assert "відступ від оригіналу" not in uk and "departure from the original" not in en
     assert "у цьому варіанті на столі вміщається щонайбільше 3 стовпці" in uk
     assert "in this variant the table holds 3 columns at most" in en
     assert "Королями не будують, дикими джокерами теж" in uk

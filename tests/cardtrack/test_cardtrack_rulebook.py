@@ -64,7 +64,7 @@ def pdf_text(path: Path) -> str:
 @needs_poppler
 def test_rulebook_text_in_both_languages(books: dict[str, Path]) -> None:
     uk, en = pdf_text(books["uk"]), pdf_text(books["en"])
-    for heading in ("Склад гри", "Підготовка", "Хід", "Будування траси", "Рух великої фішки",
+    for heading in ("Склад гри", "Підготовка", "Розіграш карти", "Побудова траси", "Рух великої фішки",
                     "Малі фішки й королі", "Без повного блокування", "Вершина й повернення",
                     "Як ми тлумачимо правила", "Коли закінчиться колода"):  # fmt: skip
         assert heading in uk, heading
@@ -111,7 +111,7 @@ def test_variant_options_change_the_text(tmp_path: Path) -> None:
     path = tmp_path / "en.pdf"
     write_rulebook(path, "en", rules, P, PrintSetup("Letter"))
     text = pdf_text(path)
-    assert "This variant plays the literal rule" in text
+    assert "This set plays the literal rule" in text
     assert "wild cards" in text and "nor do wild jokers" in text
     assert "holds 4 columns at most" in text and "row 6" in text
 

@@ -465,8 +465,9 @@ def write_tiled_template(
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
     A machining plan is drawn through :func:`plan_drawing`; ``info`` lines go before the
-    drawing's own. The furniture speaks ``lang`` (see :mod:`plywright.print.furniture`). The
-    ``publisher`` (if any) heads the assembly map and ends every footer.
+    drawing's own; ``name`` and ``part`` are the plan's product and piece names (see
+    :func:`plan_drawing`). The furniture speaks ``lang`` (see :mod:`plywright.print.furniture`).
+    The ``publisher`` (if any) heads the assembly map and ends every footer.
     """
     t = furniture(lang, locale_folders)
     plan = drawing if isinstance(drawing, MachiningPlan) else None

@@ -161,6 +161,7 @@ def plan_drawing(
     locale_folders: Sequence[Path] = (),
     registration: bool = True,
     name: str | None = None,
+    part: str | None = None,
 ) -> Drawing:
     """A machining plan as a template: outline, markings, holes with crosshairs.
 
@@ -169,7 +170,8 @@ def plan_drawing(
     corners only when it has markings, and of registration marks only with ``registration``
     (a template of several pages: a single sheet has none); the info lines are ``info``, the
     part's size and every operation's wording, all in ``lang``; ``name`` (default: the plan's)
-    is what the pages call the part (a player-facing title rather than a file name).
+    is what the pages call the product (a player-facing title rather than a file name) and
+    ``part`` (default: ``name``) what the size line calls the piece being cut ("Game board").
     """
     t = furniture(lang, locale_folders)
     drills = bool(plan.of_kind("drill"))
@@ -185,7 +187,7 @@ def plan_drawing(
         avoid=tuple(avoid),
         clearance=clearance,
         keep=_plan_keep(plan),
-        info=(*info, plan_info(plan, t, name), *operation_lines(plan, t)),
+        info=(*info, plan_info(plan, t, part or name), *operation_lines(plan, t)),
         note=_joined(t("print.template.crosshairs"), marks) if drills else "",
         steps=(
             _joined(t("print.template.step_tape_punch"), marks)
@@ -199,7 +201,8 @@ def plan_drawing(
 
 def plan_info(plan: MachiningPlan, t: PrintTexts, name: str | None = None) -> str:
     """The part in one line: name (``name`` or the plan's), size, thickness and (if it has
-    any) how many holes."""
+    any) how many holes. The name is printed as given, never inside quotes (a name that
+    holds quotes, like „Pro“, would nest them)."""
     width, height = plan.size
     holes = sum(len(op.entities) for op in plan.of_kind("drill"))
     values = {
@@ -428,6 +431,17 @@ def _footer(
         c.drawString(text_x, (top - FOOTER_LEADING * i) * K, line)
 
 
+def _undashed(text: str) -> str:
+    """``text`` without the dash that joins it to the header's big words (``– salikšanas
+    shēma``: Latvian starts the small words with one)."""
+    return text.lstrip("–— ")
+
+
+def pdf_title(name: str, subject: str) -> str:
+    """The PDF's title: the product and what the file is, one dash between them."""
+    return f"{name} — {_undashed(subject)}"
+
+
 def _joined(*parts: str) -> str:
     return " ".join(part for part in parts if part)
 
@@ -445,29 +459,36 @@ def write_tiled_template(
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
     name: str | None = None,
+    part: str | None = None,
     publisher: PublisherMark | None = None,
 ) -> TileGrid:
     """Write ``drawing`` 1:1 over ``paper`` pages (assembly map first); returns the page grid.
 
     A machining plan is drawn through :func:`plan_drawing`; ``info`` lines go before the
-    drawing's own. The furniture speaks ``lang`` (see :mod:`plywright.print.furniture`). The
-    ``publisher`` (if any) heads the assembly map and ends every footer.
+    drawing's own; ``name`` and ``part`` are the plan's product and piece names (see
+    :func:`plan_drawing`). The furniture speaks ``lang`` (see :mod:`plywright.print.furniture`).
+    The ``publisher`` (if any) heads the assembly map and ends every footer.
     """
     t = furniture(lang, locale_folders)
     plan = drawing if isinstance(drawing, MachiningPlan) else None
     if plan is not None:
-        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders, name=name)
+        drawing = plan_drawing(plan, lang=lang, locale_folders=locale_folders, name=name, part=part)
     assert isinstance(drawing, Drawing)
     grid = drawing_grid(drawing, paper, overlap)
     if plan is not None and len(grid.tiles) == 1:  # one page: no seams, no registration marks
         drawing = plan_drawing(
-            plan, lang=lang, locale_folders=locale_folders, registration=False, name=name
+            plan,
+            lang=lang,
+            locale_folders=locale_folders,
+            registration=False,
+            name=name,
+            part=part,
         )
     drawing = replace(drawing, info=(*info, *drawing.info))
     total = len(grid.tiles) + 1
     subject = t("print.template.map_subject", paper=paper)
-    title = f"{drawing.name} — {subject}"
-    c = pdf_canvas(path, grid.page, title=title, subject=subject, publisher=publisher)
+    title = pdf_title(drawing.name, subject)
+    c = pdf_canvas(path, grid.page, title=title, subject=_undashed(subject), publisher=publisher)
     _map_page(c, drawing, grid, subject, total, t, publisher)
     marks = grid.marks(drawing.avoid, drawing.clearance)
     for number, tile in enumerate(grid.tiles, start=2):
@@ -528,7 +549,14 @@ def _tile_page(
     _neighbour_hints(c, grid, tile, t)
     big, small = tile_heading(drawing, grid, tile, t)
     _header(c, grid.page, m, big, small, (page_label, drawing.name))
-    _footer(c, grid.page, m, tile_notes(drawing, t, several=len(grid.tiles) > 1), t)
+    notes = tile_notes(
+        drawing,
+        t,
+        several=len(grid.tiles) > 1,
+        left=grid.neighbour(tile, 0, -1) is not None,
+        top=grid.neighbour(tile, -1, 0) is not None,
+    )
+    _footer(c, grid.page, m, notes, t)
     if publisher is not None:
         room = BAR_MM + 4.0
         below = grid.neighbour(tile, 1, 0)
@@ -561,13 +589,38 @@ def units_note(drawing: Drawing, t: PrintTexts) -> str:
     return t("print.template.units") if drawing.dimensioned else ""
 
 
-def tile_notes(drawing: Drawing, t: PrintTexts, *, several: bool) -> tuple[str, ...]:
-    """The footer of a tile page: print at 100 %, (trim and lay, with several pages), units
-    (where dimensions are drawn) and the drawing's note."""
+TRIM_NOTES = {
+    (True, True): "print.template.trim_note",
+    (True, False): "print.template.trim_note_left",
+    (False, True): "print.template.trim_note_top",
+}
+"""The trim instruction of a tile page by the seams it has ``(left, top)``."""
+
+
+def trim_note(t: PrintTexts, *, left: bool, top: bool) -> str:
+    """How to trim and lay a tile page: along the ✂ lines it has (left, top or both), then
+    onto its neighbours; a page with neither is not trimmed, its neighbours go onto it."""
+    key = TRIM_NOTES.get((left, top))
+    if key is None:
+        return t("print.template.no_trim_note")
+    return _joined(t(key), t("print.template.lay_note"))
+
+
+def tile_notes(
+    drawing: Drawing,
+    t: PrintTexts,
+    *,
+    several: bool,
+    left: bool = True,
+    top: bool = True,
+) -> tuple[str, ...]:
+    """The footer of a tile page: print at 100 %, (with several pages: trim along the seams
+    the page has, ``left`` and ``top``, and lay), units (where dimensions are drawn) and the
+    drawing's note."""
     units = _joined(units_note(drawing, t), drawing.note)
     lines = [t("print.template.print_note")]
     if several:
-        lines.append(_joined(t("print.template.trim_note"), t("print.template.lay_note")))
+        lines.append(trim_note(t, left=left, top=top))
     return (*lines, units) if units else tuple(lines)
 
 
@@ -787,6 +840,7 @@ def write_sheet_template(
     lang: str = "en",
     locale_folders: Sequence[Path] = (),
     name: str | None = None,
+    part: str | None = None,
     title: str | None = None,
     publisher: PublisherMark | None = None,
 ) -> tuple[float, float]:
@@ -800,7 +854,12 @@ def write_sheet_template(
     t = furniture(lang, locale_folders)
     if isinstance(drawing, MachiningPlan):  # one sheet: no seams, no registration marks
         drawing = plan_drawing(
-            drawing, lang=lang, locale_folders=locale_folders, registration=False, name=name
+            drawing,
+            lang=lang,
+            locale_folders=locale_folders,
+            registration=False,
+            name=name,
+            part=part,
         )
     head = replace(SHEET_MARGINS, left=margin, right=margin)
     m = _under_mark(head, publisher)
@@ -813,8 +872,8 @@ def write_sheet_template(
     half = (page[0] - m.left - m.right) / 2
     area = (cx - half, y0, cx + half, y1)
     subject = t("print.template.single_sheet_subject", kind=drawing.kind)
-    title_words = f"{drawing.name} — {subject}"
-    c = pdf_canvas(path, page, title=title_words, subject=subject, publisher=publisher)
+    title_words = pdf_title(drawing.name, subject)
+    c = pdf_canvas(path, page, title=title_words, subject=_undashed(subject), publisher=publisher)
     view = View(area, (m.left * K, m.bottom * K))
     with in_view(c, view):
         drawing.draw(c, view)

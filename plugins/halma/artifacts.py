@@ -87,6 +87,12 @@ class HalmaBuild:
 
         return set_title(lang, self.board.n)
 
+    def part(self, lang: str) -> str:
+        """What the templates' size line calls the board: ``Spēles laukums (komplekts „Pro“)``."""
+        from plywright.plugins.halma.rulebook import part_title
+
+        return part_title(lang, self.board.n)
+
     def write_tiled_template(self, path: Path, lang: str | None = None) -> None:
         lang = lang or self.lang
         write_tiled_template(
@@ -95,13 +101,19 @@ class HalmaBuild:
             paper=self.paper,
             lang=lang,
             name=self.title(lang),
+            part=self.part(lang),
             publisher=self.publisher,
         )
 
     def write_sheet_template(self, path: Path, lang: str | None = None) -> None:
         lang = lang or self.lang
         write_sheet_template(
-            self.plan.plan, path, lang=lang, name=self.title(lang), publisher=self.publisher
+            self.plan.plan,
+            path,
+            lang=lang,
+            name=self.title(lang),
+            part=self.part(lang),
+            publisher=self.publisher,
         )
 
     def template_artifacts(self) -> list[Artifact]:

@@ -39,7 +39,7 @@ BODY_SIZE = 10.2
 CAPTION_SIZE = 9.0
 """Captions and legends (pt): the native reader's review asks for 9 pt."""
 LEGEND_ICON = 18.0
-READING_GAP = 1.5
+READING_GAP = 0.5
 """Space (pt) after each reading in the readings box."""
 MOVE_FIGURE_INSET = 19
 """The step, jump and chain figures are a third of the column less this (pt)."""
@@ -384,7 +384,7 @@ def reading_keys(rules: HalmaRules) -> tuple[str, ...]:
     ``rules`` makes true, in the order the box prints them."""
     keys = ["seat"]
     keys.append("target" if rules.target_lock else "target_lock_off")
-    keys += ["no_repeat", "pass"]
+    keys += ["optional", "no_repeat", "pass"]
     if rules.win_rule == "filled":
         keys += ["own_peg", "stands"]
     else:
@@ -527,6 +527,17 @@ def set_title(lang: str, n: int) -> str:
     if name is None:
         return t("meta.set_title_plain", title=t("meta.title"), set=_counts(t, n))
     return t("meta.set_title", title=t("meta.title"), name=t(f"sets.{name}"))
+
+
+def part_title(lang: str, n: int) -> str:
+    """What the template's size line calls the piece being cut, in ``lang``: ``Game board``,
+    with the set named where it is not the standard one (``Game board (Pro set)``); the
+    set's name goes in round brackets, so its own quotes („Pro“) never nest in others."""
+    t = Texts(lang)
+    name = board_name(n)
+    if name is None or name == "standard":
+        return t("meta.part")
+    return t("meta.part_of_set", set=t(f"sets.{name}"))
 
 
 def rulebook_artifacts(variant: Variant) -> list[Artifact]:

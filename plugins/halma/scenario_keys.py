@@ -47,6 +47,7 @@ RULE_KEYS: tuple[str, ...] = (
     "options.win_rule_own_short",
     "readings.seat",
     "readings.target",
+    "readings.optional",
     "readings.no_repeat",
     "readings.pass",
     "readings.own_peg",

@@ -115,3 +115,34 @@ def test_units_only_where_dimensions_are_drawn(tmp_path: Path, dimensioned: bool
     for path, number in [*pages, (tmp_path / "s.pdf", 1)]:
         text = " ".join(w for w, _ in words(path, number))
         assert ("Maten in mm." in text) is dimensioned, (path.name, number)
+
+
+def page_text(path: Path, page: int) -> str:
+    return " ".join(w for w, _ in words(path, page))
+
+
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_each_tile_asks_to_trim_only_the_seams_it_has(tmp_path: Path, lang: str) -> None:
+    """The sixth Latvian review: "trim left and top" stood on the first page, which has no ✂
+    line; each page now names the seams it has, the first is not trimmed at all."""
+    from plywright.print.furniture import furniture
+
+    t = furniture(lang)
+    path = tmp_path / "t.pdf"
+    grid = write_tiled_template(Ink(330.0, 450.0).drawing(), path, paper="A4", lang=lang)
+    assert grid.rows > 1 and grid.cols > 1
+    notes = {
+        (True, True): t("print.template.trim_note"),
+        (True, False): t("print.template.trim_note_left"),
+        (False, True): t("print.template.trim_note_top"),
+        (False, False): t("print.template.no_trim_note"),
+    }
+    seen = set()
+    for number, tile in enumerate(grid.tiles, start=2):
+        left = grid.neighbour(tile, 0, -1) is not None
+        top = grid.neighbour(tile, -1, 0) is not None
+        text = page_text(path, number)
+        for seams, note in notes.items():
+            assert (" ".join(note.split()) in text) == (seams == (left, top)), (number, seams)
+        seen.add((left, top))
+    assert seen == set(notes)

@@ -23,6 +23,7 @@ from plywright.plugins.halma.rulebook import (
     CAPTION_SIZE,
     Texts,
     board_name,
+    part_title,
     reading_keys,
     rulebook_artifacts,
     rulebook_story,
@@ -198,7 +199,7 @@ def test_latvian_review_wording() -> None:
     assert lv["win.draw"].endswith("rezultāts ir neizšķirts: viņi dala pirmo vietu, pārējie zaudē.")
     assert (
         lv["options.win_rule_filled_short"]
-        == "pilns mērķa trijstūris, tajā vismaz viena sava tapiņa"
+        == "pilns mērķa trijstūris, tajā vismaz viena paša spēlētāja tapiņa"  # round 6
     )
     assert (
         lv["setup.five"]
@@ -265,7 +266,7 @@ def test_latvian_round5_review_wording() -> None:
     lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
     en = {key: plain(value) for key, value in Texts("en").strings().items()}
     assert lv["readings.closing"] == (
-        "Ja vēlaties, varat spēlēt citādi – galvenais, lai visi par to vienojas pirms spēles."
+        "Ja vēlaties, varat spēlēt citādi – galvenais, lai visi par to vienotos pirms spēles."
     )
     assert en["readings.closing"].count("agree") == 1
     assert "atspērienus" not in lv["tips.bridges"]
@@ -310,8 +311,8 @@ def test_latvian_fourth_review_wording() -> None:
 
 
 FIRST_SEAT_READING = {
-    "lv": "Vietu Nr. 1 (augšējo trijstūri) ieņem jaunākais",
-    "en": "takes seat 1 (the top triangle)",
+    "lv": "Spēli sāk tas, kurš ieņem vietu Nr. 1 (augšējo trijstūri)",
+    "en": "The player at seat 1 (the top triangle) starts",
 }
 
 
@@ -348,7 +349,17 @@ def test_the_readings_follow_the_variant() -> None:
     with the lock, the own-peg reading only with the seed's win rule, departures named."""
     assert reading_keys(HalmaRules()) == tuple(
         f"readings.{k}"
-        for k in ("seat", "target", "no_repeat", "pass", "own_peg", "stands", "draw", "round")
+        for k in (
+            "seat",
+            "target",
+            "optional",
+            "no_repeat",
+            "pass",
+            "own_peg",
+            "stands",
+            "draw",
+            "round",
+        )
     )
     flipped = reading_keys(HalmaRules(**FLIPPED))
     assert "readings.target" not in flipped and "readings.own_peg" not in flipped
@@ -447,7 +458,8 @@ def test_every_locale_key_is_used(lang: str) -> None:
         rulebook_info(texts, set_name(texts, rules))
         used |= texts.used
     rulebook_info(texts, set_name(texts, HalmaRules(n=5)))  # the other named board
-    used |= texts.used | {"meta.set_title", "meta.set_title_plain"}  # the templates' titles
+    templates = {"meta.set_title", "meta.set_title_plain", "meta.part", "meta.part_of_set"}
+    used |= texts.used | templates  # the templates' titles and size lines
     assert set_title(lang, 4).startswith(Texts(lang)("meta.title"))
     assert sorted(set(Texts(lang).strings()) - used) == []
 
@@ -561,3 +573,30 @@ def test_the_readings_box_is_set_at_body_size(books: dict[str, Path], lang: str)
     assert {r.page for r in box} == {3}
     caption = [r for r in runs if r.text.startswith(start("play.caption_step"))]
     assert caption and {r.size for r in caption} == {CAPTION_SIZE}
+
+
+def test_latvian_round6_review_wording() -> None:
+    """The sixth Latvian review: seat 1 starts (the youngest usually takes it), the target
+    triangle named where "to" could be the peg, the optional jump and the step's end of a move
+    declared, one sense of „kārta“ per sentence pair, a seat's player named."""
+    lv = {key: plain(value) for key, value in Texts("lv").strings().items()}
+    en = {key: plain(value) for key, value in Texts("en").strings().items()}
+    assert lv["readings.seat"].startswith("Spēli sāk tas, kurš ieņem vietu Nr. 1")
+    assert "parasti tas ir jaunākais spēlētājs" in lv["readings.seat"]
+    assert en["readings.seat"].startswith("The player at seat 1")
+    assert lv["readings.target"].endswith("lēcienu ķēdē trijstūri drīkst šķērsot.")
+    assert " to drīkst" not in lv["readings.target"]
+    assert lv["readings.optional"] == "Lēkt nav obligāti; solis vienmēr beidz gājienu."
+    assert en["readings.optional"] == "Jumping is never compulsory; a step always ends the move."
+    assert "pazīstama arī kā zvaigžņu halma" in lv["intro.text"]
+    assert "Gājienus izdara secīgi" in lv["play.order"] and "pēc kārtas" not in lv["play.order"]
+    assert "spēlētājam, kas sēž vietā Nr." in lv["setup.five_note"]
+
+
+def test_the_templates_name_the_board_cut() -> None:
+    """The size line of the drill templates (the sixth Latvian review's must-fix): the board,
+    the set in round brackets where it is not the standard one, never quotes in quotes."""
+    assert part_title("lv", 4) == "Spēles laukums" and part_title("en", 4) == "Game board"
+    assert part_title("lv", 5) == "Spēles laukums (komplekts „Pro“)"
+    assert part_title("en", 5) == "Game board (Pro set)"
+    assert part_title("lv", 6) == "Spēles laukums"

@@ -119,7 +119,9 @@ def test_latvian_template_words(tmp_path: Path) -> None:
     assert "neiezīmējiet ar punktsiti" in tiled
     assert "ik pēc 1–2 cm (noapaļojumos – biežāk) atzīmējiet kontūru" in tiled + sheet
     assert "stūrus" not in tiled + sheet and "iefrēzējam" not in tiled + sheet
-    assert "Šī shēma nav mērogā" in tiled and "zīmēta mērogā" not in tiled
+    # rounds 5 and 6 disagreed on „nav (zīmēta) mērogā“: the map says it is reduced
+    assert "Šī shēma ir samazināta; 2.–5. lapa ir dabiskajā lielumā" in tiled
+    assert "mērogā" not in tiled
     assert "kērn" not in sheet + tiled
 
 
@@ -132,3 +134,38 @@ def test_templates_name_the_set_never_the_variant_file(tmp_path: Path, lang: str
     title = flat(b.title(lang))
     assert title == {"lv": "Ķīniešu dambrete · komplekts „Pro“", "en": "Star Halma · Pro set"}[lang]
     assert all(title in page and "halma-5" not in page for page in pages)
+
+
+@pytest.mark.parametrize(
+    ("n", "lang", "line"),
+    [
+        (4, "lv", "Spēles laukums: 338,2 × 384,6 mm, biezums 18 mm; urbumu skaits: 121."),
+        (5, "lv", "Spēles laukums (komplekts „Pro“): 413,2 × 471,2 mm, biezums 18 mm; urbumu skaits: 181."),
+        (4, "en", "Game board: 338.2 × 384.6 mm, 18 mm thick; holes: 121."),
+        (5, "en", "Game board (Pro set): 413.2 × 471.2 mm, 18 mm thick; holes: 181."),
+    ],
+)  # fmt: skip
+def test_the_size_line_names_the_part_cut_without_nested_quotes(
+    tmp_path: Path, n: int, lang: str, line: str
+) -> None:
+    """The sixth Latvian review's must-fix: the spec line named the product in quotes, so the
+    Pro set printed „…„Pro““; it names the board, the set in brackets."""
+    b = build(n, lang)
+    b.write_tiled_template(tmp_path / "tiled.pdf")
+    b.write_sheet_template(tmp_path / "sheet.pdf")
+    for path in ("tiled.pdf", "sheet.pdf"):
+        text = " ".join(texts(tmp_path / path))
+        assert line in text
+        assert "Detaļa" not in text and "““" not in text and "„„" not in text
+
+
+@pytest.mark.parametrize("n", BOARDS)
+@pytest.mark.parametrize("lang", ["lv", "en"])
+def test_the_pdf_title_has_one_dash(tmp_path: Path, n: int, lang: str) -> None:
+    from pypdf import PdfReader
+
+    b = build(n, lang)
+    b.write_tiled_template(tmp_path / "tiled.pdf")
+    title = PdfReader(tmp_path / "tiled.pdf").metadata.title
+    assert title.startswith(b.title(lang) + " — ") and "— –" not in title
+    assert title.count("–") + title.count("—") == 1

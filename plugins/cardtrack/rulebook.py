@@ -381,7 +381,8 @@ def _small(book: Book) -> list[Flowable]:
         free=diagrams.rank_text(example.words["free"], ranks),
     )
     figure = book.fitted_figure(example.scene, caption, KING_SHARE)
-    return [book.heading("small.heading"), *text, figure]
+    # where even the narrowest figure does not fit, the next section's text fills the page
+    return [book.heading("small.heading"), *text, doc.Float([figure])]
 
 
 def _block(book: Book) -> list[Flowable]:
@@ -402,7 +403,7 @@ def _block(book: Book) -> list[Flowable]:
             "block.joker_caption",
             via=via.join(diagrams.rank_text(name, ranks) for name in joker.words["via"]),
         )
-        out.append(KeepTogether(book.figure(joker.scene, caption, JOKER_SHARE)))
+        out.append(book.fitted_figure(joker.scene, caption, JOKER_SHARE))
     return out
 
 

@@ -35,7 +35,7 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml $(EXAMPLE_PLUGIN)/pyproject.toml | $(PY)
+$(VENV)/.installed: pyproject.toml setup.py $(EXAMPLE_PLUGIN)/pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e . -e $(EXAMPLE_PLUGIN)
 	@touch $@
 

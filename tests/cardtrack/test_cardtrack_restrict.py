@@ -22,6 +22,7 @@ from plywright.plugins.cardtrack.search import PlannerAgent
 from plywright.registry import Registry
 from plywright.simulate.runner import run_check
 from plywright.variant import parse_variant
+from restricted import assert_restricted_entries
 
 STANDARD = make_game(CardtrackRules.model_validate(PRESETS["standard"]["rules"]))
 
@@ -101,8 +102,4 @@ def test_the_check_reports_restricted_play_per_seat_and_kind(registry: Registry)
         {"game": "cardtrack", "preset": "standard", "check": {"games": 40}}, registry
     )
     report = run_check(registry, variant, games=4, seed=1, jobs=1, probes="full")
-    restricted = {(p["seat"], p["kind"]): p for p in report["probes"] if p["probe"] == "restricted"}
-    assert set(restricted) == {(seat, kind) for seat in (0, 1) for kind in KINDS}
-    for (seat, kind), probe in restricted.items():
-        assert probe["agent"] == f"planner:1/no-{kind}" and 0 < probe["games"] <= 4
-        assert probe["reason"].startswith(f"restricted play: seat {seat + 1} without '{kind}'")
+    assert_restricted_entries(report, "planner:1", KINDS, games=4)

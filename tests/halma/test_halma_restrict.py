@@ -20,6 +20,7 @@ from plywright.plugins.halma.search import SearchAgent
 from plywright.registry import Registry
 from plywright.simulate.runner import run_check
 from plywright.variant import parse_variant
+from restricted import assert_restricted_entries
 
 RULES = HalmaRules(n=4)
 """The standard board, two players."""
@@ -153,8 +154,4 @@ def test_the_check_reports_restricted_play_per_seat_and_kind(registry: Registry)
     check = {"strong_agent": "search:1", "games": 40}
     variant = parse_variant({"game": "halma", "preset": "standard", "check": check}, registry)
     report = run_check(registry, variant, games=8, seed=1, jobs=1, probes="full")
-    restricted = {(p["seat"], p["kind"]): p for p in report["probes"] if p["probe"] == "restricted"}
-    assert set(restricted) == {(seat, kind) for seat in (0, 1) for kind in KINDS}
-    for (seat, kind), probe in restricted.items():
-        assert probe["agent"] == f"search:1/no-{kind}" and 0 < probe["games"] <= 8
-        assert probe["reason"].startswith(f"restricted play: seat {seat + 1} without '{kind}'")
+    assert_restricted_entries(report, "search:1", KINDS, games=8)

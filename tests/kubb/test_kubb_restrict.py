@@ -26,6 +26,7 @@ from plywright.plugins.kubb.search import ExpectimaxAgent
 from plywright.registry import Registry
 from plywright.simulate.runner import run_check
 from plywright.variant import parse_variant
+from restricted import assert_restricted_entries
 
 SEED = make_game(KubbRules.model_validate(PRESETS["seed"]["rules"]))
 BEGINNERS = make_game(KubbRules.model_validate({**PRESETS["seed"]["rules"], "skill": "beginner"}))
@@ -119,8 +120,4 @@ def test_the_check_reports_restricted_play_per_team_and_kind(registry: Registry)
     check = {"strong_agent": "expectimax:1", "games": 40}
     variant = parse_variant({"game": "kubb", "preset": "seed", "check": check}, registry)
     report = run_check(registry, variant, games=8, seed=1, jobs=1, probes="full")
-    restricted = {(p["seat"], p["kind"]): p for p in report["probes"] if p["probe"] == "restricted"}
-    assert set(restricted) == {(seat, kind) for seat in (0, 1) for kind in KINDS}
-    for (seat, kind), probe in restricted.items():
-        assert probe["agent"] == f"expectimax:1/no-{kind}" and 0 < probe["games"] <= 8
-        assert probe["reason"].startswith(f"restricted play: seat {seat + 1} without '{kind}'")
+    assert_restricted_entries(report, "expectimax:1", KINDS, games=8)

@@ -414,10 +414,23 @@ def share_test(
     return _sprt(reference, held, options).scan(bool(w) for w in wins), reference
 
 
+def stall_ceiling(baseline: GameTable, options: CheckOptions) -> float:
+    """The most the baseline's share of unended games plausibly is: the upper end of its
+    one-sided ``1 - probe_alpha`` Wilson interval. A baseline of 24 games that all ended does
+    not show a stall rate of 0, only one below about 10 %."""
+    if not len(baseline):
+        return 0.0
+    unended = int(np.count_nonzero(_unended(baseline)))
+    if options.probe_alpha >= 0.5:  # no one-sided interval: the share itself
+        return unended / len(baseline)
+    return wilson(unended, len(baseline), 1 - 2 * options.probe_alpha)[1]
+
+
 def stall_test(table: GameTable, baseline: GameTable, options: CheckOptions) -> Outcome:
     """The SPRT of the games that do not end (a win or a draw), in game order: ``H0`` the
-    baseline's share ``u`` against ``u + STALL_SHARE·(1 - u)`` (``h1``: the games stall)."""
-    base = float(np.mean(_unended(baseline))) if len(baseline) else 0.0
+    baseline's share ``u`` (its :func:`stall_ceiling`, as the baseline is a sample too)
+    against ``u + STALL_SHARE·(1 - u)`` (``h1``: the games stall)."""
+    base = stall_ceiling(baseline, options)
     stalled = base + STALL_SHARE * (1 - base)
     return _sprt(base, stalled, options).scan(bool(u) for u in _unended(table))
 

@@ -19,7 +19,7 @@ from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, mak
 from plywright.plugins.cardtrack.search import PlannerAgent, candidates
 
 GAME = make_game(CardtrackRules())
-"""The default rules: those of examples/konstruktsiia.toml."""
+"""The default rules (the standard preset)."""
 
 
 def V(c: int, r: int) -> Slot:

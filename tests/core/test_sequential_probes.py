@@ -124,9 +124,11 @@ def test_konstruktsiia_seed_2_gets_one_verdict_at_both_levels() -> None:
     """The issue's case: the default Konstruktsiia, seed 2, was playable at quick and
     unplayable at full."""
     registry = load_registry()
-    from plywright.variant import load_variant
+    from plywright.variant import read_variant_file
 
-    variant = load_variant(EXAMPLES / "konstruktsiia.toml", registry)
+    data = read_variant_file(EXAMPLES / "konstruktsiia.toml")  # the issue's rules, the default path
+    data["rules"]["small_path_rule"] = "turned_card"
+    variant = parse_variant(data, registry, default_name="konstruktsiia")
     quick = run_check(registry, variant, seed=2, probes="quick")
     full = run_check(registry, variant, seed=2, probes="full")
     assert (quick["verdict"], full["verdict"]) not in OPPOSITE, (quick["reasons"], full["reasons"])

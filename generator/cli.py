@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # imported when first used: the interrupt handlers are instal
     from plywright.api import AgentSpec, Artifact, GameDefinition
     from plywright.registry import Registry
     from plywright.simulate.report_types import CheckReport
+    from plywright.sweep.grid import Value
     from plywright.variant import Variant
 
 EXIT_BAD_INPUT = 2
@@ -267,6 +268,22 @@ def _static_gate(
             f"plywright: {command} refused{kept}: {len(gate.errors)} static check error(s) "
             f"({gate.names()}): fix the variant, or {command} anyway with --force",
             err=True,
+        )
+        sys.exit(1)
+
+
+def _sweep_gate(
+    registry: Registry, points: Sequence[tuple[dict[str, Value], Variant]], force: bool
+) -> None:
+    """Stop ``sweep`` (exit 1) when a static check finds a combination unmakeable, unless
+    ``force``: one line naming the first refused combinations and their errors."""
+    from plywright.sweep.gate import sweep_refusal
+
+    refusal = sweep_refusal(registry, points, force)
+    if refusal is not None:
+        _say(
+            f"plywright: sweep refused before any game: {refusal.what()} ({refusal.details()}); "
+            "fix the variant or leave those values out, or sweep anyway with --force"
         )
         sys.exit(1)
 
@@ -509,6 +526,9 @@ def _print_report(report: CheckReport, variant: Variant) -> None:
     show_default=True,
     help="Strong play of every variant too: skill ladder, strong self-play, exploit probes.",
 )
+@click.option(
+    "--force", is_flag=True, help="Play even combinations a static check finds unmakeable."
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 def sweep(
     variant: str,
@@ -522,22 +542,31 @@ def sweep(
     scheduler: str | None,
     engine: str,
     probes: str,
+    force: bool,
     quiet: bool,
 ) -> None:
     """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
-    report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
+    report and best.toml (the fairest playable variant). Exit 0 when one is playable.
+
+    Combinations with static-check errors (a mat no printer takes, holes that overlap...)
+    refuse the sweep before any game (exit 1) unless --force is given."""
     from plywright.atomic import check_folder_target
     from plywright.simulate import strongplay
     from plywright.simulate.executors import check_scheduler, open_backend
     from plywright.simulate.games import default_jobs
     from plywright.sweep.grid import shown
     from plywright.sweep.outputs import write_outputs
-    from plywright.sweep.run import prepare_sweep, run_sweep, sweep_games
+    from plywright.sweep.run import run_sweep, sweep_games, sweep_of, sweep_variants
+    from plywright.variant import read_variant_file
 
     registry = _registry()
     if scheduler:
         check_scheduler(scheduler)
-    prepared = prepare_sweep(registry, Path(variant), specs, agent=agent, seed=seed, engine=engine)
+    data = read_variant_file(Path(variant))
+    named = {"source": variant, "default_name": Path(variant).stem}
+    _, _, points = sweep_variants(registry, data, specs, **named)
+    _sweep_gate(registry, points, force)  # before any plan (a fast lane compiles)
+    prepared = sweep_of(registry, data, specs, **named, agent=agent, seed=seed, engine=engine)
     folder = Path(out) if out else Path("outputs") / f"{prepared.base.name}-sweep"
     check_folder_target(folder, "--out")
     games = count or prepared.base.check.games

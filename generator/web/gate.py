@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from plywright.checks import Gate, static_gate
 from plywright.errors import InputError
 from plywright.registry import Registry
-from plywright.sweep.grid import Value, shown
+from plywright.sweep.gate import sweep_refusal
+from plywright.sweep.grid import Value
 from plywright.variant import Variant
 
 FORCE_BOXES = {
@@ -24,9 +25,6 @@ AFTER = {
     "sweep": "fix the variant or leave those values out, or tick “{box}” to play them anyway",
     "build": "fix the variant, or tick “{box}” to build it anyway",
 }
-
-SHOWN = 3
-"""Refused combinations a sweep's refusal names."""
 
 
 def _failed(gate: Gate) -> str:
@@ -56,17 +54,7 @@ def gate_sweep(
     registry: Registry, points: Sequence[tuple[dict[str, Value], Variant]], force: bool
 ) -> None:
     """The gate of a sweep: every combination (``(swept values, variant)``) must pass;
-    :class:`InputError` names the first :data:`SHOWN` that do not, by their swept values."""
-    refused, errors = [], 0
-    for parameters, variant in points:
-        gate = static_gate(registry, variant, force=force)
-        if gate.refused:
-            settings = ", ".join(f"{key}={shown(value)}" for key, value in parameters.items())
-            refused.append(f"{settings}: {_errors(gate)}")
-            errors += len(gate.errors)
-    if refused:
-        failed = "a static check failed" if errors == 1 else "static checks failed"
-        what = f"{failed} for {len(refused)} of {len(points)} variants"
-        more = len(refused) - SHOWN
-        details = "; ".join(refused[:SHOWN]) + (f"; and {more} more" if more > 0 else "")
-        raise _refusal("sweep", what, details)
+    :class:`InputError` names the first that do not, by their swept values."""
+    refusal = sweep_refusal(registry, points, force)
+    if refusal is not None:
+        raise _refusal("sweep", refusal.what(), refusal.details())

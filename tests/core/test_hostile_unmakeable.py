@@ -93,3 +93,39 @@ def test_build_is_refused_by_the_same_gate(tmp_path: Path, run_cli: CliRunner) -
         "fix the variant, or build anyway with --force"
     )
     assert not (tmp_path / "out").exists()
+
+
+class Planned(Exception):
+    """Raised where a sweep would plan its first game."""
+
+
+def _no_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    from plywright.sweep import run as sweep_run
+
+    def planned(*args: Any, **kwargs: Any) -> Any:
+        raise Planned
+
+    monkeypatch.setattr(sweep_run, "check_plan", planned)
+
+
+def test_sweep_refuses_unmakeable_combinations_before_any_plan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _no_plan(monkeypatch)
+    variant = write(tmp_path / "tall.toml", UNPRINTABLE.replace("height = 384\n", ""))
+    out = tmp_path / "sweep"
+    args = ["sweep", str(variant), "--set", "rules.height=10,384,383", "-n", "1", "-o", str(out)]
+    with pytest.raises(SystemExit) as exited:
+        cli.main(args)
+    assert exited.value.code == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert err[0].startswith(
+        "plywright: sweep refused before any game: static checks failed for 2 of 3 variants "
+        f"(rules.height=384: {CHECK_NAME}: the mat cannot be printed"
+    )
+    assert "rules.height=383" in err[0] and "rules.height=10:" not in err[0]
+    assert err[0].endswith("or sweep anyway with --force")
+    assert not out.exists()
+    with pytest.raises(Planned):  # forced: past the gate, to the first plan
+        cli.main([*args, "--force"])

@@ -46,10 +46,11 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from plywright.plugins.halma.agents import AGENTS
+from plywright.plugins.halma.evaluation import SEARCH_BUDGET
 from plywright.plugins.halma.fast.lane import HalmaFastLane
 from plywright.plugins.halma.options import HalmaRules
 from plywright.plugins.halma.rules import make_game
-from plywright.plugins.halma.search import SEARCH, SEARCH_BUDGET
+from plywright.plugins.halma.search import SEARCH
 from plywright.simulate.playout import GameStats, play_game
 from plywright.simulate.stats import wilson
 from plywright.simulate.table import GameTable

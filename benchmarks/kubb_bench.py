@@ -35,7 +35,7 @@ from plywright.engine import CHANCE
 from plywright.plugins.kubb.agents import AGENTS
 from plywright.plugins.kubb.options import PRESETS, KubbRules
 from plywright.plugins.kubb.rules import KubbGame, make_game
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 from plywright.simulate.playout import play_game
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -39,7 +39,7 @@ from plywright.plugins.kubb.agents import AGENTS
 from plywright.plugins.kubb.options import PRESETS, KubbRules
 from plywright.plugins.kubb.rules import KubbGame, KubbState, make_game
 from plywright.plugins.kubb.search import DEFAULT_BUDGET
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 from plywright.simulate.playout import play_game
 from plywright.simulate.stats import wilson
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from plywright.api import SearchSettings
 from plywright.engine import CHANCE
 from plywright.registry import load_registry
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 from plywright.simulate.mcts import MctsAgent
 from plywright.variant import load_variant
 

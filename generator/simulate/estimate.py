@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from plywright.api import AgentSpec
 from plywright.engine import CHANCE, Game, State
 from plywright.registry import Registry
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 from plywright.variant import Variant
 
 SAMPLES = 3

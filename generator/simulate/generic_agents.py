@@ -10,20 +10,14 @@ import random
 
 from plywright.api import AgentRegistrar, AgentSpec, hookimpl
 from plywright.engine import CHANCE, Game, State, estimated_returns
+from plywright.simulate.chance import sample_chance
+from plywright.simulate.mcts import MCTS
 
 MC_PLAYOUT_LIMIT = 400
 """Most actions per playout before it is scored by the engine's estimate."""
 MC_BUDGET = 4000
 """Simulated actions per decision, shared equally by the legal actions: short games get many
 playouts per action, long ones a single playout cut short."""
-
-
-def sample_chance(state: State, rng: random.Random) -> int:
-    """Sample a chance action by its probability."""
-    outcomes = state.chance_outcomes()
-    actions = [action for action, _ in outcomes]
-    weights = [probability for _, probability in outcomes]
-    return rng.choices(actions, weights=weights)[0]
 
 
 def random_playout(state: State, rng: random.Random, limit: int) -> int:
@@ -110,6 +104,4 @@ def plywright_register_agents(register: AgentRegistrar) -> None:
             _mc,
         )
     )
-    from plywright.simulate.mcts import MCTS  # mcts imports this module's helpers
-
     register(MCTS)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from plywright.api import AgentSpec, SearchSettings
 from plywright.engine import CHANCE, Game, Outcome, State, estimated_returns
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 
 MCTS_BUDGET = 1000
 """Default playouts per decision."""

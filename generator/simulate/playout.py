@@ -10,7 +10,7 @@ from typing import Any
 from plywright.api import Agent, AgentSpec
 from plywright.engine import CHANCE, Game, Outcome, game_metrics, num_legal_actions
 from plywright.records import Record, RecordBuilder
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 
 
 @dataclass(frozen=True)

@@ -15,70 +15,20 @@ Both read the engine's fast API (:meth:`HalmaState.move_masks`) and return legal
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import cache
 
 from plywright.api import AgentSpec
 from plywright.engine import Game, State
-from plywright.plugins.halma.geometry import opposite
-from plywright.plugins.halma.movegen import holes_of, move_masks, tables
+from plywright.plugins.halma.evaluation import PROGRESS, compass
+from plywright.plugins.halma.movegen import holes_of, move_masks
 from plywright.plugins.halma.rules import HalmaGame, HalmaState
 from plywright.plugins.halma.search import SEARCH
 
-PROGRESS = 1 << 16
-"""Score of one step of progress toward the target tip."""
-STRAGGLER = 1 << 8
-"""Score per step the moved peg still had to go (ties go to the peg farthest behind)."""
 STRAGGLER_SHARE = 0.8
 """Share of moves on which the straggler tie-break applies (seeded noise)."""
 UNDO = -(1 << 40)
 """Score of the move that undoes the agent's previous move."""
 LOOKAHEAD_DISCOUNT = 0.75
 """Weight of the best follow-up progress in the ``lookahead`` score."""
-
-
-@dataclass(frozen=True)
-class Compass:
-    """Per-hole guidance toward one target point; a move ``a -> b`` scores
-    ``origin[a] - arrive[b]``."""
-
-    dist: tuple[int, ...]
-    """Steps from each hole to the target tip (board graph)."""
-    lateral: tuple[int, ...]
-    """Distance from the start-target axis, in quarter pitches (0-63)."""
-    origin: tuple[int, ...]
-    """Score of leaving a hole, straggler tie-break included."""
-    arrive: tuple[int, ...]
-    """Score of arriving on a hole (and of leaving it, without the straggler tie-break)."""
-    closer: tuple[int, ...]
-    """``closer[k]``: bitset of the holes at most ``k`` steps from the tip."""
-
-
-@cache
-def compass(n: int, target: int) -> Compass:
-    """Guidance toward point ``target`` on the board of size ``n`` (cached)."""
-    t = tables(n)
-    board = t.board
-    tip, back = board.tip(target), board.tip(opposite(target))
-    dist = board.steps_to_tip(target)
-    tx, ty = board.xy(tip)
-    bx, by = board.xy(back)
-    length = ((tx - bx) ** 2 + (ty - by) ** 2) ** 0.5
-    lateral = []
-    for h in range(t.size):
-        x, y = board.xy(h)
-        lateral.append(abs((tx - bx) * (y - by) - (ty - by) * (x - bx)) / length)
-    quarter = [min(63, round(4 * lat)) for lat in lateral]
-    return Compass(
-        dist=tuple(dist),
-        lateral=tuple(quarter),
-        # progress first; then the peg farthest behind; then closing in on the axis.
-        origin=tuple(d * (PROGRESS + STRAGGLER) + q for d, q in zip(dist, quarter, strict=True)),
-        arrive=tuple(d * PROGRESS + q for d, q in zip(dist, quarter, strict=True)),
-        closer=tuple(
-            sum(1 << h for h in range(t.size) if dist[h] <= k) for k in range(max(dist) + 1)
-        ),
-    )
 
 
 class GreedyAgent:

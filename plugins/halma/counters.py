@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from plywright.engine import State
-from plywright.plugins.halma.agents import GreedyAgent, compass
+from plywright.plugins.halma.agents import GreedyAgent
+from plywright.plugins.halma.evaluation import compass
 from plywright.plugins.halma.geometry import opposite
 from plywright.plugins.halma.movegen import tables
 from plywright.plugins.halma.rules import HalmaGame, HalmaState

@@ -5,44 +5,23 @@ optionally without one kind of move in its own seat (``SearchSettings.forbid``: 
 Budget: the search depth in plies (own moves and replies alternate; ``search:1`` is a greedy
 move on the evaluation, the default :data:`SEARCH_BUDGET` looks at an own move, the best
 reply and the next own move; at most :data:`MAX_DEPTH`). The search and its evaluation are
-the kernels of :mod:`plywright.plugins.halma.fast.search`; this module builds them a position from a
-:class:`~plywright.plugins.halma.rules.HalmaState` (numba is imported at the first decision) and
-holds the evaluation's per-hole cost.
+the kernels of :mod:`plywright.plugins.halma.fast.search` (per-hole costs from
+:mod:`plywright.plugins.halma.evaluation`); this module builds them a position from a
+:class:`~plywright.plugins.halma.rules.HalmaState` (numba is imported at the first decision).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from plywright.api import AgentSpec, SearchSettings
 from plywright.engine import Game, State
+from plywright.plugins.halma.evaluation import MAX_DEPTH, SEARCH_BUDGET
 from plywright.plugins.halma.kinds import forbid_code
 from plywright.plugins.halma.movegen import holes_of
 from plywright.plugins.halma.rules import HalmaGame, HalmaState
-
-if TYPE_CHECKING:
-    from plywright.plugins.halma.agents import Compass
-
-SEARCH_BUDGET = 3
-"""Default search depth (plies)."""
-MAX_DEPTH = 8
-"""Deepest search played (a larger budget plays this depth: each ply multiplies the time by
-ten or more, and the work arrays grow with the depth)."""
-STEP = 16
-"""Cost of one step from the target tip."""
-BEHIND = 1
-"""Cost of the square of the steps from the target tip (stragglers weigh more)."""
-AXIS = 1
-"""Cost of a quarter pitch away from the start-target axis."""
-
-
-def hole_cost(c: Compass, hole: int) -> int:
-    """The evaluation's cost of a peg on ``hole`` for the seat of compass ``c``."""
-    d = c.dist[hole]
-    return STEP * d + BEHIND * d * d + AXIS * c.lateral[hole]
 
 
 class SearchAgent:

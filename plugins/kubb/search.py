@@ -56,8 +56,9 @@ from plywright.plugins.kubb.rules import (
 )
 from plywright.plugins.kubb.throws import LANDINGS, THROW_IN_KING
 
-DEFAULT_BUDGET = 2
-"""Batons searched ahead by default."""
+DEFAULT_BUDGET = 3
+"""Batons searched ahead by default: three of the agent's own throws (about 1.3 times the cost of
+two, `benchmarks/kubb_search_bench.py`)."""
 LANDING_FLOOR = 0.03
 """Throw-in landings rarer than this are left out of the expectation (weights rescaled)."""
 MAX_VIEWS = 8

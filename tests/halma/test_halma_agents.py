@@ -7,7 +7,8 @@ import random
 import pytest
 
 from plywright.engine import Outcome
-from plywright.plugins.halma.agents import AGENTS, compass, greedy, lookahead
+from plywright.plugins.halma.agents import AGENTS, greedy, lookahead
+from plywright.plugins.halma.evaluation import compass
 from plywright.plugins.halma.movegen import holes_of
 from plywright.plugins.halma.options import HalmaRules
 from plywright.plugins.halma.rules import HalmaGame, HalmaState, make_game

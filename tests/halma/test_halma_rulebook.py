@@ -199,7 +199,7 @@ def test_latvian_review_wording() -> None:
     assert lv["win.draw"].endswith("rezultāts ir neizšķirts: viņi dala pirmo vietu, pārējie zaudē.")
     assert (
         lv["options.win_rule_filled_short"]
-        == "pilns mērķa trijstūris, tajā vismaz viena paša spēlētāja tapiņa"  # round 6
+        == "pilns mērķa trijstūris, kurā ir vismaz viena savējā tapiņa"  # round 6
     )
     assert (
         lv["setup.five"]
@@ -298,7 +298,9 @@ def test_latvian_fourth_review_wording() -> None:
     assert "bieži" not in lv["intro.text"] and "zvaigznes halma" not in lv["intro.text"]
     assert "pa zvaigznes veidā izkārtotajām iedobēm" in lv["intro.text"]
     assert not [key for key, value in lv.items() if "Īstajā" in value]
-    assert lv["setup.five_note"].startswith("Ņemiet vērā! Ja spēlē pieci, viens trijstūris")
+    assert lv["setup.five_note"].startswith(
+        "Ņemiet vērā! Ja spēlē pieci spēlētāji, viens trijstūris"
+    )
     assert lv["play.caption_chain"].endswith("(skaitļi rāda lēcienu secību).")
     assert lv["play.step"].endswith("; ar soli gājiens beidzas.")
     assert lv["play.no_repeat"].endswith("– arī atpakaļ iedobē, no kuras gājiens sākās.")

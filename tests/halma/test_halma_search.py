@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from plywright.api import Agent, AgentSpec, SearchSettings
 from plywright.engine import Game
 from plywright.plugins.halma.agents import AGENTS
+from plywright.plugins.halma.evaluation import MAX_DEPTH, SEARCH_BUDGET
 from plywright.plugins.halma.fast.lane import HalmaFastLane, ensure_compiled, search_kernels
 from plywright.plugins.halma.fast.plugin import covered, halma_fast_lane
 from plywright.plugins.halma.fast.tables import FastTables, fast_tables
@@ -21,7 +22,7 @@ from plywright.plugins.halma.movegen import holes_of, mask_of, move_masks
 from plywright.plugins.halma.options import HalmaRules
 from plywright.plugins.halma.records import check_record
 from plywright.plugins.halma.rules import make_game
-from plywright.plugins.halma.search import MAX_DEPTH, SEARCH, SEARCH_BUDGET, make_search
+from plywright.plugins.halma.search import SEARCH, make_search
 from plywright.registry import Registry
 from plywright.simulate.playout import play_game
 from plywright.simulate.table import GameTable

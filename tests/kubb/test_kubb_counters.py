@@ -14,7 +14,7 @@ from plywright.plugins.kubb.counters import COUNTERS, Counter, king_rush, one_sp
 from plywright.plugins.kubb.rules import BATON_AIM, THROW_AIM, KubbGame
 from plywright.plugins.kubb.search import search_expectimax
 from plywright.registry import load_registry
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,7 @@ from plywright.plugins.kubb.rules import (
     KubbState,
     make_game,
 )
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 
 SPECS = {spec.name: spec for spec in AGENTS}
 GAMES = {

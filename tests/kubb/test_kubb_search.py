@@ -21,7 +21,7 @@ from plywright.plugins.kubb.options import PRESETS, KubbRules
 from plywright.plugins.kubb.rules import BATON_AIM, PENALTY, KubbGame, KubbState, make_game
 from plywright.plugins.kubb.search import DEFAULT_BUDGET, ExpectimaxAgent, search_expectimax
 from plywright.plugins.kubb.throws import LANDINGS
-from plywright.simulate.generic_agents import sample_chance
+from plywright.simulate.chance import sample_chance
 from plywright.simulate.playout import play_game
 from plywright.simulate.stats import wilson
 

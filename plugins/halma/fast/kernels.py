@@ -34,7 +34,7 @@ RANDOM, GREEDY, LOOKAHEAD = 0, 1, 2
 LOOKAHEAD_DISCOUNT = 0.75
 """As :data:`plywright.plugins.halma.agents.LOOKAHEAD_DISCOUNT`."""
 PROGRESS = 1 << 16
-"""As :data:`plywright.plugins.halma.agents.PROGRESS`."""
+"""As :data:`plywright.plugins.halma.evaluation.PROGRESS`."""
 UNDO = -(1 << 40)
 """As :data:`plywright.plugins.halma.agents.UNDO`."""
 STRAGGLER_SHARE = 0.8

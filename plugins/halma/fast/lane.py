@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from plywright.engine import Outcome, Result
+from plywright.plugins.halma.evaluation import MAX_DEPTH, SEARCH_BUDGET
 from plywright.plugins.halma.fast.cache import COMPILING
 from plywright.plugins.halma.fast.tables import FastTables, fast_tables
 from plywright.plugins.halma.options import HalmaRules
 from plywright.plugins.halma.rules import HalmaGame, make_game
-from plywright.plugins.halma.search import MAX_DEPTH, SEARCH_BUDGET
 from plywright.records import Record, RecordBuilder
 from plywright.simulate.fastlane import fast_game_seed
 from plywright.simulate.table import RESULT_CODE, BranchingProfile, GameTable
@@ -212,7 +212,8 @@ class HalmaFastLane:
     """Agent name of each seat (:data:`AGENT_KINDS`)."""
     name: str = "halma-numba"
     budgets: tuple[int, ...] = ()
-    """Search depth of each seat (``()``: :data:`~plywright.plugins.halma.search.SEARCH_BUDGET`)."""
+    """Search depth of each seat (``()``:
+    :data:`~plywright.plugins.halma.evaluation.SEARCH_BUDGET`)."""
     victims: tuple[int, ...] = ()
     """The seat each seat spoils, -1 for none (``()``: none)."""
     forbids: tuple[int, ...] = ()

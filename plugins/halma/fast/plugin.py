@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from plywright.api import AgentSpec
 from plywright.engine import HasGameMetrics
+from plywright.plugins.halma.evaluation import SEARCH_BUDGET
 from plywright.plugins.halma.kinds import forbid_code
 from plywright.plugins.halma.options import HalmaRules
 from plywright.plugins.halma.rules import HalmaState
-from plywright.plugins.halma.search import SEARCH_BUDGET
 
 if TYPE_CHECKING:
     from plywright.plugins.halma.fast.lane import HalmaFastLane

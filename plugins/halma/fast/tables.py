@@ -15,10 +15,9 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from plywright.plugins.halma.agents import compass
+from plywright.plugins.halma.evaluation import compass, hole_cost
 from plywright.plugins.halma.geometry import StarBoard, star_board
 from plywright.plugins.halma.options import HalmaRules
-from plywright.plugins.halma.search import hole_cost
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]

@@ -527,9 +527,9 @@ def sweep(
     """Check every combination of swept values of VARIANT; write sweep.csv, sweep.json, a
     report and best.toml (the fairest playable variant). Exit 0 when one is playable."""
     from plywright.atomic import check_folder_target
-    from plywright.simulate import strongplay
     from plywright.simulate.executors import check_scheduler, open_backend
     from plywright.simulate.games import default_jobs
+    from plywright.simulate.strong.plan import check_level
     from plywright.sweep.grid import shown
     from plywright.sweep.outputs import write_outputs
     from plywright.sweep.run import prepare_sweep, run_sweep, sweep_games
@@ -541,7 +541,7 @@ def sweep(
     folder = Path(out) if out else Path("outputs") / f"{prepared.base.name}-sweep"
     check_folder_target(folder, "--out")
     games = count or prepared.base.check.games
-    level = strongplay.check_level(probes, prepared.base.check)
+    level = check_level(probes, prepared.base.check)
     total = sweep_games(registry, prepared, games, level)
     with open_backend(jobs or default_jobs(), scheduler) as backend:
         label = f"{len(prepared.points)} variants"

@@ -10,7 +10,8 @@ seats, to win and to spoil) plays
 ``--games`` games (default 2) in this process and prints the CPU seconds a game (the
 process's CPU clock: the machine may be shared and loaded, wall time would measure the
 neighbours), the mean moves, and the search decisions per CPU second. Multiply by the games
-of each kind (``strongplay.matchups``) for the probes' CPU budget of a check.
+of each kind (``plywright.simulate.strong.plan.matchups``) for the probes' CPU budget of a
+check.
 """
 
 from __future__ import annotations

@@ -362,7 +362,7 @@ DuelMaker = Callable[["Variant", int, int], "Duel | None"]
 """``duel(variant, spoiler, victim)``: the variant reduced to those two of its seats, everything
 else as it was (for halma: the same board with only the two points occupied), or ``None`` when
 the game has no such reduction. The lock-out test of the spoiler probes with three or more
-seats plays it (:mod:`plywright.simulate.strongplay`)."""
+seats plays it (:mod:`plywright.simulate.strong`)."""
 
 
 @dataclass(frozen=True)

@@ -551,9 +551,9 @@ def sweep(
     Combinations with static-check errors (a mat no printer takes, holes that overlap...)
     refuse the sweep before any game (exit 1) unless --force is given."""
     from plywright.atomic import check_folder_target
-    from plywright.simulate import strongplay
     from plywright.simulate.executors import check_scheduler, open_backend
     from plywright.simulate.games import default_jobs
+    from plywright.simulate.strong.plan import check_level
     from plywright.sweep.grid import shown
     from plywright.sweep.outputs import write_outputs
     from plywright.sweep.run import run_sweep, sweep_games, sweep_of, sweep_variants
@@ -570,7 +570,7 @@ def sweep(
     folder = Path(out) if out else Path("outputs") / f"{prepared.base.name}-sweep"
     check_folder_target(folder, "--out")
     games = count or prepared.base.check.games
-    level = strongplay.check_level(probes, prepared.base.check)
+    level = check_level(probes, prepared.base.check)
     total = sweep_games(registry, prepared, games, level)
     with open_backend(jobs or default_jobs(), scheduler) as backend:
         label = f"{len(prepared.points)} variants"

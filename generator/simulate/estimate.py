@@ -112,15 +112,15 @@ def check_outline(
 ) -> Outline:
     """The plan of ``check`` with these options (see the module); measures the agents."""
     from plywright.agents import resolve_agents
-    from plywright.simulate import strongplay
+    from plywright.simulate.strong.plan import check_level, matchups, restricted_note
 
     defaults = resolve_agents(registry, variant, agent)
-    level = strongplay.check_level(probes, variant.check)
+    level = check_level(probes, variant.check)
     game = variant.engine()
     seats = game.info().num_players
     lineup = tuple(defaults[s % len(defaults)] for s in range(seats))
     positions, moves = _playout(game, lineup, random.Random(0))
-    found = strongplay.matchups(registry, variant, defaults, level, moves, games)
+    found = matchups(registry, variant, defaults, level, moves, games)
     specs = {spec.name: spec for m in found for spec in m.agents} | {s.name: s for s in lineup}
     measured: dict[str, float] = {}
     for name, spec in specs.items():  # a spoiler costs what the agent playing to win costs
@@ -145,7 +145,7 @@ def check_outline(
         names = tuple(dict.fromkeys(a.name for m in group for a in m.agents))
         spent = sum(seconds(m.games, m.agents) for m in group)
         stages.append(Stage(f"{name} ({len(group)} matchups)", total, names, spent))
-    note = strongplay.restricted_note(variant, level)
+    note = restricted_note(variant, level)
     return Outline(tuple(stages), costs, moves, workers, () if note is None else (note,))
 
 

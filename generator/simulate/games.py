@@ -1,8 +1,8 @@
 """Games on a backend: a :class:`CheckPlan` (the variant, its agents, the seed) played in
 chunks by :func:`play_games` in any worker, :func:`simulate_many` queueing the chunks of many
 plans at once. Below the check's stages (:mod:`plywright.simulate.runner`, the probes of
-:mod:`plywright.simulate.strongplay` and :mod:`plywright.simulate.probe_rounds`), which all
-play their games here.
+:mod:`plywright.simulate.strong` and :mod:`plywright.simulate.probe_rounds`), which all play
+their games here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The probes' rounds: every matchup whose evidence is undecided plays a batch more games.
 
 A :class:`Session` is one variant's strong play under way (its
-:class:`~plywright.simulate.strongplay.ProbeJudge`, matchups, plans and games so far);
+:class:`~plywright.simulate.strong.report.ProbeJudge`, matchups, plans and games so far);
 :func:`play_rounds` plays the sessions together (a check has one, a sweep one per point):
 each round the judge of every session names the matchups that play on and the second stages
 that start, and every such matchup plays its next :attr:`Matchup.batch` games (game indices
@@ -19,7 +19,8 @@ from typing import Any
 
 from plywright.registry import Registry
 from plywright.simulate.executors import Backend
-from plywright.simulate.strongplay import BATCH, Matchup, ProbeJudge, matchup_plans
+from plywright.simulate.strong.plan import BATCH, Matchup, matchup_plans
+from plywright.simulate.strong.report import ProbeJudge
 from plywright.simulate.table import GameTable
 from plywright.variant import Variant
 

@@ -2,7 +2,7 @@
 
 TypedDicts, so the JSON keys are exactly the dictionaries' keys and nothing changes at run
 time: mypy checks every producer (:mod:`plywright.simulate.metrics`,
-:mod:`plywright.simulate.strongplay`, :mod:`plywright.simulate.runner`) and every consumer
+:mod:`plywright.simulate.strong`, :mod:`plywright.simulate.runner`) and every consumer
 (:mod:`plywright.simulate.verdict`, :mod:`plywright.report`, the designer's jobs) against the
 same names. Intervals are ``[low, high]`` lists; seats are 0-based. See docs/design.md,
 "Check report".
@@ -218,7 +218,8 @@ ProbeLevel = Literal["none", "quick", "full"]
 
 
 class StrongPlay(TypedDict):
-    """What the strong play adds to a check (:func:`strongplay.strong_play_report`)."""
+    """What the strong play adds to a check
+    (:func:`plywright.simulate.strong.report.strong_play_report`)."""
 
     level: ProbeLevel
     skill: list[SkillRung]

@@ -73,7 +73,7 @@ def check_report(
 ) -> CheckReport:
     """The check report of ``plan`` from its games' stats (see docs/design.md, "Check report");
     ``strong_play``: the ladder, strong self-play and probes
-    (:class:`plywright.simulate.strongplay.ProbeJudge`); ``undecided``: stages that could
+    (:class:`plywright.simulate.strong.report.ProbeJudge`); ``undecided``: stages that could
     not finish (besides the probes that ended undecided), ``decide``: the command that would
     decide them. Verdict: ``unplayable`` on any reason, else ``inconclusive`` when something
     is undecided, else ``playable``."""
@@ -203,17 +203,18 @@ def run_check(
     """The full check report (see docs/design.md, "Check report"); ``stats_out`` receives the table
     of the games (for the report's plots); ``probes``: none, quick or full (default
     ``[check] probes``), the strong play after the check's own games; ``games`` bounds every
-    stage (:func:`strongplay.probe_budget`); ``budget``: seconds for the whole check (default
-    ``[check] budget``, 0 = none), read from ``clock``."""
-    from plywright.simulate import strongplay
+    stage (:func:`plywright.simulate.strong.plan.probe_budget`); ``budget``: seconds for the
+    whole check (default ``[check] budget``, 0 = none), read from ``clock``."""
     from plywright.simulate.probe_rounds import Session, play_rounds
+    from plywright.simulate.strong.plan import check_level, matchups
+    from plywright.simulate.strong.report import ProbeJudge, clear_probe_records
 
     started = time.perf_counter()
     plan = check_plan(
         registry, variant, seed=seed, agent=agent, records=records, profile=profile, engine=engine
     )
-    level = strongplay.check_level(probes, variant.check)
-    strongplay.matchups(registry, variant, plan.agents, level, 0)  # bad agents: before any game
+    level = check_level(probes, variant.check)
+    matchups(registry, variant, plan.agents, level, 0)  # bad agents: before any game
     checks = static_checks(registry, variant)
     count = games if games is not None else variant.check.games
     seconds = budget if budget is not None else variant.check.budget
@@ -229,7 +230,7 @@ def run_check(
         open_backend(workers if count > 1 or level != "none" else 1, scheduler) as backend,
     ):
         if records is not None:
-            strongplay.clear_probe_records(records)
+            clear_probe_records(records)
         stats = play_own(plan, count, backend, progress, stop)
         if len(stats) < count:
             undecided.append(f"the check's games: {len(stats)} of {count} (time budget spent)")
@@ -237,9 +238,9 @@ def run_check(
                 undecided.append("the probes: not started (time budget spent)")
         elif level != "none":
             longest = int(stats.moves.max()) if len(stats) else 0
-            judge = strongplay.ProbeJudge(variant, stats, level)
+            judge = ProbeJudge(variant, stats, level)
             session = Session(registry, variant, judge, seed, records, engine)
-            session.add(strongplay.matchups(registry, variant, plan.agents, level, longest, games))
+            session.add(matchups(registry, variant, plan.agents, level, longest, games))
             cut = play_rounds([session], backend, progress, stop)
             strong_play = judge.report(session.found, session.tables())
             if any(m.kind == "strong" and (0, m.label) in cut for m in session.found):
@@ -268,10 +269,10 @@ def planned_games(
 ) -> int:
     """How many games a check plays at most, the strong play's first stages included (for
     progress bars; the total shrinks as probes decide early)."""
-    from plywright.simulate import strongplay
+    from plywright.simulate.strong.plan import check_level, matchups
 
     agents = resolve_agents(registry, variant, agent)
-    level = strongplay.check_level(probes, variant.check)
-    found = strongplay.matchups(registry, variant, agents, level, 0, games)
+    level = check_level(probes, variant.check)
+    found = matchups(registry, variant, agents, level, 0, games)
     own = games if games is not None else variant.check.games
     return own + sum(matchup.games for matchup in found)

@@ -111,7 +111,7 @@ def balance_note(metrics: CoreMetrics, limits: CheckOptions) -> str | None:
 
 def judge_strong(strong_play: StrongPlay, limits: CheckOptions) -> tuple[list[str], list[str]]:
     """``(reasons, notes)`` of the strong-play part of a check (see
-    :mod:`plywright.simulate.strongplay`): the strong self-play judged by the same thresholds
+    :mod:`plywright.simulate.strong`): the strong self-play judged by the same thresholds
     as the check's games ("under strong play"), every exploit a probe found, and a note when
     the strong agent does not beat the default one significantly (little skill)."""
     reasons: list[str] = []

@@ -16,12 +16,12 @@ from plywright.api import StaticCheck
 from plywright.checks import static_checks
 from plywright.errors import InputError
 from plywright.registry import Registry
-from plywright.simulate import strongplay
 from plywright.simulate.executors import Backend
 from plywright.simulate.games import CheckPlan, Progress, simulate_many
-from plywright.simulate.report_types import CheckReport, CoreMetrics, StrongPlay
+from plywright.simulate.report_types import CheckReport, CoreMetrics, ProbeLevel, StrongPlay
 from plywright.simulate.runner import check_plan, check_report
-from plywright.simulate.strongplay import ProbeLevel
+from plywright.simulate.strong.plan import matchups
+from plywright.simulate.strong.report import ProbeJudge
 from plywright.simulate.table import GameTable
 from plywright.sweep.grid import Axis, Value, apply, combinations, parse_axes, shown
 from plywright.variant import Variant, parse_variant, read_variant_file, safe_folder_name
@@ -219,16 +219,16 @@ def _strong_play(
     backend: Backend,
     progress: Progress | None,
 ) -> list[StrongPlay]:
-    """The strong play of every point (:mod:`plywright.simulate.strongplay`), every point's
+    """The strong play of every point (:mod:`plywright.simulate.strong`), every point's
     rounds played together (:mod:`plywright.simulate.probe_rounds`)."""
     from plywright.simulate.probe_rounds import Session, play_rounds
 
     sessions = []
     for point, stats in zip(sweep.points, results, strict=True):
         longest = int(stats.moves.max()) if len(stats) else 0
-        judge = strongplay.ProbeJudge(point.variant, stats, level)
+        judge = ProbeJudge(point.variant, stats, level)
         session = Session(registry, point.variant, judge, sweep.seed, None, _engine(point.plan))
-        session.add(strongplay.matchups(registry, point.variant, point.plan.agents, level, longest))
+        session.add(matchups(registry, point.variant, point.plan.agents, level, longest))
         sessions.append(session)
     play_rounds(sessions, backend, progress)
     return [session.judge.report(session.found, session.tables()) for session in sessions]
@@ -243,6 +243,6 @@ def sweep_games(registry: Registry, sweep: Sweep, games: int, probes: ProbeLevel
     total = games * len(sweep.points)
     if probes != "none":
         for point in sweep.points:
-            found = strongplay.matchups(registry, point.variant, point.plan.agents, probes, 0)
+            found = matchups(registry, point.variant, point.plan.agents, probes, 0)
             total += sum(matchup.games for matchup in found)
     return total

@@ -10,7 +10,7 @@ from typing import Any
 from plywright.agents import resolve_agents
 from plywright.api import GameDefinition
 from plywright.errors import InputError
-from plywright.simulate.strongplay import PROBE_LEVELS
+from plywright.simulate.strong.plan import PROBE_LEVELS
 from plywright.sweep.grid import parse_axes
 from plywright.sweep.run import sweep_variants
 from plywright.variant import Variant

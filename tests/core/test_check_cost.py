@@ -12,9 +12,9 @@ import strong_games
 
 import sample_games
 from plywright.registry import Registry, load_registry
-from plywright.simulate import strongplay
 from plywright.simulate.estimate import check_outline, move_cost, outline_lines
 from plywright.simulate.runner import planned_games, run_check
+from plywright.simulate.strong import plan
 from plywright.variant import parse_variant
 
 
@@ -32,14 +32,14 @@ def test_games_bound_every_stage_in_proportion_with_a_minimum(games: Registry) -
     variant = _grip(games)
     options = variant.check
     assert options.games == 200 and options.probe_games == 24
-    assert strongplay.probe_budget(options, "quick") == 24
-    assert strongplay.probe_budget(options, "full") == 96
-    assert strongplay.probe_budget(options, "quick", 100) == 12, "half the games, half the probes"
-    assert strongplay.probe_budget(options, "full", 100) == 48
-    assert strongplay.probe_budget(options, "quick", 5) == strongplay.MIN_PROBE_GAMES
-    assert strongplay.probe_budget(options, "quick", 1) == 1, "never more than N"
-    assert strongplay.probe_budget(options, "quick", 10_000) == 24, "N never raises a budget"
-    found = strongplay.matchups(games, variant, (games.agent("grip", "random"),), "full", 3, 5)
+    assert plan.probe_budget(options, "quick") == 24
+    assert plan.probe_budget(options, "full") == 96
+    assert plan.probe_budget(options, "quick", 100) == 12, "half the games, half the probes"
+    assert plan.probe_budget(options, "full", 100) == 48
+    assert plan.probe_budget(options, "quick", 5) == plan.MIN_PROBE_GAMES
+    assert plan.probe_budget(options, "quick", 1) == 1, "never more than N"
+    assert plan.probe_budget(options, "quick", 10_000) == 24, "N never raises a budget"
+    found = plan.matchups(games, variant, (games.agent("grip", "random"),), "full", 3, 5)
     assert all(m.games <= 5 for m in found) and {m.kind for m in found} >= {"strong", "seat"}
     assert planned_games(games, variant, 5, None, "quick") <= 5 + 5 * 5
     report = run_check(games, variant, games=5, seed=1, jobs=1, probes="quick")

@@ -29,7 +29,7 @@ from plywright.errors import InputError
 from plywright.registry import Registry, load_registry
 from plywright.simulate.playout import play_game
 from plywright.simulate.runner import run_check
-from plywright.simulate.strongplay import ladder_agents
+from plywright.simulate.strong.plan import ladder_agents
 from plywright.variant import parse_variant
 
 EDGES = (5e-324, 1e-300, sys.float_info.max, -0.0)

@@ -8,9 +8,9 @@ import strong_games
 
 import sample_games
 from plywright.registry import Registry, load_registry
-from plywright.simulate import strongplay
 from plywright.simulate.estimate import check_outline, outline_lines
 from plywright.simulate.report_types import ProbeLevel
+from plywright.simulate.strong import plan
 from plywright.variant import Variant, parse_variant
 
 
@@ -29,11 +29,11 @@ def test_restricted_play_is_a_full_probe(games: Registry) -> None:
     default = (games.agent("grip", "random"),)
     levels: tuple[tuple[ProbeLevel, int], ...] = (("none", 0), ("quick", 0), ("full", 4))
     for level, count in levels:
-        found = strongplay.matchups(games, variant, default, level, 2)
+        found = plan.matchups(games, variant, default, level, 2)
         restricted = [m for m in found if m.kind == "restrict"]
         assert len(restricted) == count, level
-    full = strongplay.matchups(games, variant, default, "full", 2)
-    budget = strongplay.probe_budget(variant.check, "full")
+    full = plan.matchups(games, variant, default, "full", 2)
+    budget = plan.probe_budget(variant.check, "full")
     assert {m.games for m in full if m.kind == "restrict"} == {budget}
     assert {(m.seat, m.forbid) for m in full if m.kind == "restrict"} == {
         (seat, kind) for seat in (0, 1) for kind in ("play", "spoil")
@@ -49,4 +49,4 @@ def test_the_quick_plan_says_restricted_play_waits_for_full(games: Registry) -> 
     assert not any("at --probes full only" in line for line in full)
     assert any(line.startswith("  restricted play (4 matchups)") for line in full)
     plain = parse_variant({"game": "cardrace"}, games)
-    assert strongplay.restricted_note(plain, "quick") is None, "a game without kinds"
+    assert plan.restricted_note(plain, "quick") is None, "a game without kinds"

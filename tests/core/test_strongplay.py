@@ -21,15 +21,10 @@ from plywright.errors import InputError
 from plywright.registry import Registry, load_registry
 from plywright.simulate.mcts import MctsAgent
 from plywright.simulate.runner import run_check
-from plywright.simulate.strongplay import (
-    Matchup,
-    PairGames,
-    clear_probe_records,
-    ends_less_often,
-    pair_status,
-    second_stage,
-    spoiler_probe,
-)
+from plywright.simulate.strong.judge import PairGames, ends_less_often, pair_status
+from plywright.simulate.strong.plan import Matchup, second_stage
+from plywright.simulate.strong.probes import spoiler_probe
+from plywright.simulate.strong.report import clear_probe_records
 from plywright.simulate.table import RESULT_CODE, GameTable
 from plywright.simulate.verdict import judge_strong
 from plywright.variant import parse_variant

@@ -347,9 +347,9 @@ def test_worded_options_in_the_example(builds: dict[str, Built]) -> None:
     card = whole(b.pdf("reference-card-uk.pdf"))
     assert "Не займайте останню вільну карту біля великої фішки суперника" in card
     assert "Через фішку суперника не проходить" in card and "не минає" not in card
-    assert "(спрощене правило набору; в оригіналі — не старша за карту зупинки)" in card
+    assert "(спрощене правило набору; за дослівним правилом — не старша за карту зупинки)" in card
     card_en = whole(b.pdf("reference-card-en.pdf"))
-    assert "(this set’s simplified rule; in the original, no higher than the card it" in card_en
+    assert "(this set’s simplified rule; under the literal rule, no higher than the card" in card_en
     assert "Без малих фішок у запасі король — дама (12); ним не будують." in card
     assert "будь-яку карту (короля — лише без малих фішок у запасі)" in card
     assert "не буваючи двічі на одній" in card and "щоразу на нову" not in card

@@ -107,13 +107,11 @@ def iso_paper(page: tuple[float, float]) -> str | None:
 
 
 def paper_name(page: tuple[float, float], t: PrintTexts) -> str:
-    """What to print a one-page template on, e.g. ``A2 / plotter (the page is 376 × 451 mm)``
-    (computed from its size: an A2 print shop must print the page at its size, not fit it)."""
+    """What to print a one-page template on, e.g. ``A2 / plotter`` (computed from its size)."""
     size = iso_paper(page)
     if size is None:
         return t("print.paper.oversize", width=t.number(page[0], 0), height=t.number(page[1], 0))
-    width, height = (t.number(side, 0) for side in page)
-    return t("print.paper.iso", size=size, width=width, height=height)
+    return t("print.paper.iso", size=size)
 
 
 def capitalised(text: str) -> str:

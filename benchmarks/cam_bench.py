@@ -28,7 +28,7 @@ from typing import TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from plywright.cam.artifacts import CamBuild  # noqa: E402
+from plywright.cam.costing import CamBuild  # noqa: E402
 from plywright.cam.job import outline_cutter, plan_job  # noqa: E402
 from plywright.cam.layout import part_gap  # noqa: E402
 from plywright.cam.machine import DEFAULT_MACHINE  # noqa: E402

@@ -214,10 +214,10 @@ def build(
     extra: list[Artifact] = []
     summary = None
     if machine is not None:
-        from plywright.cam.artifacts import cam_build
+        from plywright.cam.artifacts import cam_artifacts, cam_build
 
         cam = cam_build(loaded, machine, machine_file or "built-in machine profile", batch)
-        extra, summary = cam.artifacts(), {"cam": cam.summary()}
+        extra, summary = cam_artifacts(cam), {"cam": cam.summary()}
     total = len(select(collect_artifacts(registry, loaded, extra), kinds))
     with _progress(total, "building", quiet) as advance:
         try:

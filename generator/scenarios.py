@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import Field, ValidationError
 
@@ -111,6 +111,36 @@ class Scenarios:
     play: ScenarioPlayer
     locales: Path
     rule_keys: tuple[str, ...] = ()
+
+
+class ScenarioSource(Protocol):
+    """What replaying a game's scenarios reads: a :class:`ScenarioBook` or the game's whole
+    :class:`~plywright.api.GameDefinition`."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rules_model(self) -> type[StrictModel]: ...
+
+    @property
+    def presets(self) -> Mapping[str, Mapping[str, Mapping[str, Any]]]: ...
+
+    @property
+    def scenarios(self) -> Scenarios | None: ...
+
+
+@dataclass(frozen=True)
+class ScenarioBook:
+    """The scenario half of a game definition: what replaying its scenarios needs (its name,
+    rules model, presets and :class:`Scenarios`). A game defines it in a module of its own,
+    which its prints import to replay their examples without importing the plugin module that
+    builds them (the :class:`~plywright.api.GameDefinition` takes its ``scenarios`` from it)."""
+
+    name: str
+    rules_model: type[StrictModel]
+    presets: Mapping[str, Mapping[str, Mapping[str, Any]]]
+    scenarios: Scenarios
 
 
 class ScenarioError(ValueError):
@@ -249,11 +279,14 @@ def play(
     return run
 
 
-def replay(definition: Any, scenario_id: str, base: StrictModel | None = None) -> ScenarioRun:
+def replay(
+    definition: ScenarioSource, scenario_id: str, base: StrictModel | None = None
+) -> ScenarioRun:
     """What a print draws a worked example from: the game's scenario ``scenario_id`` played
     by its engine (under ``base``, a variant's rules, when given) and found as written.
 
-    ``definition`` is the game's :class:`~plywright.api.GameDefinition`; a book whose example
+    ``definition`` is the game's :class:`ScenarioBook` (or its whole
+    :class:`~plywright.api.GameDefinition`); a book whose example
     the engine no longer plays fails its build with the scenario's name and the difference.
     """
     scenarios: Scenarios | None = definition.scenarios
@@ -264,7 +297,7 @@ def replay(definition: Any, scenario_id: str, base: StrictModel | None = None) -
 
 
 def example_run(
-    definition: Any, scenario_ids: Sequence[str], base: StrictModel
+    definition: ScenarioSource, scenario_ids: Sequence[str], base: StrictModel
 ) -> tuple[Scenario, ScenarioRun] | None:
     """The example a book of the variant with rules ``base`` may print: the first scenario
     of ``scenario_ids`` written for those rules (:func:`applies`) that the engine plays as

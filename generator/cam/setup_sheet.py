@@ -26,7 +26,7 @@ from plywright.print.fonts import register_fonts
 from plywright.print.styles import Styles, make_styles, text_width
 
 if TYPE_CHECKING:
-    from plywright.cam.artifacts import CamBuild
+    from plywright.cam.costing import CamBuild
 
 LANGUAGES = ("en", "lv", "nl", "uk")
 

@@ -173,7 +173,7 @@ def _router_job(
     """The CAM job of one set on the built-in machine profile (``plywright build --machine``
     without a file) when the variant has router parts; a part the machine cannot make is a
     warning, the rest is still built."""
-    from plywright.cam.artifacts import cam_build
+    from plywright.cam.artifacts import cam_artifacts, cam_build
     from plywright.cam.machine import load_machine
     from plywright.cam.source import variant_plans
 
@@ -184,7 +184,7 @@ def _router_job(
     except InputError as exc:
         warnings.append({"name": "cam", "ok": False, "severity": "warning", "message": str(exc)})
         return [], None
-    return cam.artifacts(), {"cam": cam.summary()}
+    return cam_artifacts(cam), {"cam": cam.summary()}
 
 
 def _duration(seconds: float) -> str:

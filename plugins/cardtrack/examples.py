@@ -25,6 +25,7 @@ from plywright.plugins.cardtrack.geometry import (
 )
 from plywright.plugins.cardtrack.options import CardtrackRules
 from plywright.plugins.cardtrack.rules import CardtrackState
+from plywright.plugins.cardtrack.scenario_book import BOOK
 from plywright.plugins.cardtrack.scenarios import parse_slot
 from plywright.plugins.cardtrack.tokens import Player
 
@@ -52,12 +53,6 @@ class Example:
     words: dict[str, Any] = field(default_factory=dict)
 
 
-def _definition() -> Any:
-    from plywright.plugins.cardtrack.plugin import GAME
-
-    return GAME
-
-
 def base_rules(rules: CardtrackRules) -> CardtrackRules | None:
     """The rules the examples are played under: the variant's, or None (the scenarios' own,
     the standard rules) when the variant cannot hold them."""
@@ -68,12 +63,11 @@ def base_rules(rules: CardtrackRules) -> CardtrackRules | None:
 def replay(scenario_id: str, rules: CardtrackRules) -> tuple[sc.ScenarioRun, sc.Scenario]:
     """The run of ``scenario_id`` under ``rules``, or under the standard rules when the
     variant cannot hold it (ScenarioError when the engine does not play it as written)."""
-    definition = _definition()
     base = base_rules(rules)
-    found = sc.example_run(definition, [scenario_id], base) if base is not None else None
+    found = sc.example_run(BOOK, [scenario_id], base) if base is not None else None
     if found is not None:
         return found[1], found[0]
-    return sc.replay(definition, scenario_id), sc.find(definition.scenarios, scenario_id)
+    return sc.replay(BOOK, scenario_id), sc.find(BOOK.scenarios, scenario_id)
 
 
 def card_name(kind: int) -> str:
@@ -196,8 +190,7 @@ def joker_block(rules: CardtrackRules) -> Example | None:
     onto the last other card is refused (``via``: the cards Red's big token came by from its
     joker); None where the variant lets tokens stop there or
     its table has no column left of Black's."""
-    definition = _definition()
-    scenario = sc.find(definition.scenarios, BLOCK_JOKER)
+    scenario = sc.find(BOOK.scenarios, BLOCK_JOKER)
     if not sc.applies(scenario, rules) or not in_columns(Slot("H", -1, 1), rules.max_columns):
         return None
     run, _ = replay(BLOCK_JOKER, rules)

@@ -22,6 +22,7 @@ from plywright.plugins.halma.geometry import StarBoard, opposite
 from plywright.plugins.halma.movegen import holes_of
 from plywright.plugins.halma.options import HalmaRules
 from plywright.plugins.halma.rules import HalmaState
+from plywright.plugins.halma.scenario_book import BOOK
 from plywright.scenarios import Scenario, ScenarioRun, find, replay
 
 DRAWN = ("n", "target_lock", "jump_own", "win_rule")
@@ -97,18 +98,13 @@ def _written_for(scenario: Scenario, rules: HalmaRules) -> bool:
 def example(rules: HalmaRules, ids: Sequence[str]) -> Example:
     """The first of ``ids`` written for ``rules``, replayed under them (else the first, on
     its own rules)."""
-    from plywright.plugins.halma.plugin import (
-        GAME,  # the game definition imports the rulebook lazily
-    )
-
-    scenarios = GAME.scenarios
-    assert scenarios is not None
+    scenarios = BOOK.scenarios
     base = _base(rules)
     for scenario_id in ids:
         scenario = find(scenarios, scenario_id)
         if _written_for(scenario, base):
-            return Example(scenario, replay(GAME, scenario_id, base=base))
-    return Example(find(scenarios, ids[0]), replay(GAME, ids[0]))
+            return Example(scenario, replay(BOOK, scenario_id, base=base))
+    return Example(find(scenarios, ids[0]), replay(BOOK, ids[0]))
 
 
 def seat_colours(state: HalmaState, point_colours: Sequence[str]) -> list[str]:

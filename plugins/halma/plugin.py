@@ -21,8 +21,7 @@ from plywright.plugins.halma.kinds import RESTRICTABLE
 from plywright.plugins.halma.options import PRESETS, HalmaPrint, HalmaRules
 from plywright.plugins.halma.production import HalmaProduction
 from plywright.plugins.halma.rules import make_game
-from plywright.plugins.halma.scenario_keys import RULE_KEYS
-from plywright.scenarios import Scenarios
+from plywright.plugins.halma.scenario_book import BOOK
 
 if TYPE_CHECKING:
     from plywright.variant import Variant
@@ -67,12 +66,7 @@ GAME = GameDefinition(
     duel=lazy("plywright.plugins.halma.duel:halma_duel"),
     restrictable=RESTRICTABLE,
     designer=Path(__file__).with_name("designer.toml"),
-    scenarios=Scenarios(
-        folder=Path(__file__).parent / "scenarios",
-        play=lazy("plywright.plugins.halma.scenarios:play"),
-        locales=Path(__file__).parent / "locales",
-        rule_keys=RULE_KEYS,
-    ),
+    scenarios=BOOK.scenarios,
 )
 
 

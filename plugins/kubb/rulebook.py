@@ -26,11 +26,11 @@ from plywright.plugins.kubb.fieldplan import field_scene
 from plywright.plugins.kubb.geometry import KubbField
 from plywright.plugins.kubb.locales import Texts
 from plywright.plugins.kubb.production import KubbProduction
+from plywright.plugins.kubb.scenario_book import BOOK
 from plywright.print import document as doc
 from plywright.scenarios import ScenarioError, ScenarioRun, example_run, replay
 
 if TYPE_CHECKING:
-    from plywright.api import GameDefinition
     from plywright.plugins.kubb.options import KubbRules
     from plywright.variant import Variant
 
@@ -85,18 +85,12 @@ ADVANTAGE = ("advantage-line", "advantage-line-world")
 """The same for the advantage-line diagram."""
 
 
-def _game() -> GameDefinition:
-    from plywright.plugins.kubb.plugin import GAME
-
-    return GAME
-
-
 def _scenario_run(book: Book, ids: Sequence[str]) -> ScenarioRun:
     """The run of the first scenario of ``ids`` written for the book's rules that plays
     under them; if none does, the first under its own rules (:class:`ScenarioError` when the
     engine no longer plays it as written)."""
-    found = example_run(_game(), ids, book.rules)
-    return found[1] if found is not None else replay(_game(), ids[0])
+    found = example_run(BOOK, ids, book.rules)
+    return found[1] if found is not None else replay(BOOK, ids[0])
 
 
 def _king_example(book: Book) -> str | None:
@@ -104,7 +98,7 @@ def _king_example(book: Book) -> str | None:
     the base kubbs must fall for a throw at the king, and which baton never goes at him
     (``None`` for rules the scenarios are not written for)."""
     t, r = book.t, book.rules
-    found = [example_run(_game(), [scenario], r) for scenario in KING_EXAMPLE]
+    found = [example_run(BOOK, [scenario], r) for scenario in KING_EXAMPLE]
     if None in found:
         return None
     most, fewer = (run[1].facts["king_batons"] for run in found if run is not None)

@@ -137,7 +137,7 @@ def _write_prints(game: str, folder: Path, publisher: bool) -> Prints:
     """Every PDF the build of a default ``game`` variant writes (with the CAM job of one set
     when it has router parts), with or without the publisher, by artifact path."""
     from plywright.build import collect_artifacts
-    from plywright.cam.artifacts import cam_build
+    from plywright.cam.artifacts import cam_artifacts, cam_build
     from plywright.cam.machine import load_machine
     from plywright.cam.source import variant_plans
 
@@ -148,7 +148,8 @@ def _write_prints(game: str, folder: Path, publisher: bool) -> Prints:
     variant = load_variant(write(folder / "v.toml", text), registry)
     extra = []
     if variant_plans(variant):
-        extra = cam_build(variant, load_machine(None), "built-in machine profile", 1).artifacts()
+        cam = cam_build(variant, load_machine(None), "built-in machine profile", 1)
+        extra = cam_artifacts(cam)
     out: Prints = {}
     for artifact in collect_artifacts(registry, variant, extra):
         if artifact.path.endswith(".pdf"):

@@ -1,7 +1,15 @@
-"""The rulebook's sentences that grant or forbid something: each must be proven by a scenario
-(``scenarios/*.toml``, checked by ``tests/core/test_scenarios.py``)."""
+"""Halma's executable rules: the scenario half of its game definition, which the rulebook
+replays its examples from without importing the plugin module that builds it, and the
+rulebook's sentences that grant or forbid something (each proven by a scenario in
+``scenarios/``, checked by ``tests/core/test_scenarios.py``)."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+from plywright.api import lazy
+from plywright.plugins.halma.options import PRESETS, HalmaRules
+from plywright.scenarios import ScenarioBook, Scenarios
 
 RULE_KEYS: tuple[str, ...] = (
     "intro.aim_filled",
@@ -57,4 +65,16 @@ RULE_KEYS: tuple[str, ...] = (
     "readings.jump_own_off",
     "readings.target_lock_off",
     "readings.win_rule_own",
+)
+
+BOOK = ScenarioBook(
+    name="halma",
+    rules_model=HalmaRules,
+    presets=PRESETS,
+    scenarios=Scenarios(
+        folder=Path(__file__).parent / "scenarios",
+        play=lazy("plywright.plugins.halma.scenarios:play"),
+        locales=Path(__file__).parent / "locales",
+        rule_keys=RULE_KEYS,
+    ),
 )

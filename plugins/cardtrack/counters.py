@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from plywright.api import Agent, SearchSettings
 from plywright.engine import State
@@ -35,6 +34,7 @@ from plywright.plugins.cardtrack.heuristics import (
 )
 from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState
 from plywright.plugins.cardtrack.search import PlannerAgent
+from plywright.simulate.counters import BaseFactory, BoundTactic, counter_kind
 
 Tactic = Callable[[CardtrackState, int, list[int]], "int | None"]
 """``tactic(state, seat, legal)``: the action the tactic takes now, or None."""
@@ -110,53 +110,37 @@ TACTICS: dict[str, Tactic] = {
 }
 
 
-class CounterAgent:
-    """``base`` wrapped with one greedy ``tactic`` (module docstring)."""
+def bind(tactic: str, game: CardtrackGame, seat: int, base: Agent) -> BoundTactic:
+    """``TACTICS[tactic]`` bound to ``seat``."""
+    take = TACTICS[tactic]
 
-    def __init__(self, base: Agent, tactic: Tactic, seat: int) -> None:
-        self.base = base
-        self.tactic = tactic
-        self.seat = seat
-
-    def step(self, state: State) -> int:
+    def bound(state: State) -> int | None:
         root = as_cardtrack(state)
-        legal = root.legal_actions()
-        chosen = self.tactic(root, self.seat, legal)
-        return self.base.step(state) if chosen is None else chosen
+        return take(root, seat, root.legal_actions())
+
+    return bound
 
 
-def base_agent(name: str, game: CardtrackGame, seat: int, rng: random.Random) -> Agent:
-    """A weaker agent to wrap: ``builder``, ``blocker`` or ``planner`` (budget 1)."""
-    if name == "builder":
-        return BuilderAgent(game, seat, rng)
-    if name == "blocker":
-        return BlockerAgent(game, seat, rng)
-    if name == "planner":
-        return PlannerAgent(game, seat, rng, SearchSettings(1))
-    raise ValueError(f"unknown base agent {name!r}")
+def _planner(game: CardtrackGame, seat: int, rng: random.Random) -> Agent:
+    return PlannerAgent(game, seat, rng, SearchSettings(1))
 
 
-@dataclass(frozen=True)
-class Counter:
-    """One counter-strategy: a tactic over a base agent."""
+BASES: dict[str, BaseFactory] = {
+    "builder": BuilderAgent,
+    "blocker": BlockerAgent,
+    "planner": _planner,
+}
+"""The weaker agents a counter wraps (``planner`` at budget 1)."""
 
-    tactic: str
-    base: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.tactic}/{self.base}"
-
-    def make(self, game: CardtrackGame, seat: int, rng: random.Random) -> CounterAgent:
-        return CounterAgent(base_agent(self.base, game, seat, rng), TACTICS[self.tactic], seat)
-
+counter = counter_kind(BASES, bind)
+"""``counter(tactic, base)``: one Konstruktsiia counter-strategy."""
 
 COUNTERS = (
-    Counter("road_block", "planner"),
-    Counter("road_block", "blocker"),
-    Counter("home_lock", "planner"),
-    Counter("home_lock", "blocker"),
-    Counter("high_wall", "blocker"),
-    Counter("race", "builder"),
+    counter("road_block", "planner"),
+    counter("road_block", "blocker"),
+    counter("home_lock", "planner"),
+    counter("home_lock", "blocker"),
+    counter("high_wall", "blocker"),
+    counter("race", "builder"),
 )
 """The counters the benchmark plays."""

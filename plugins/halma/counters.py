@@ -14,19 +14,30 @@ Tactics (``TACTICS``):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from plywright.api import Agent
 from plywright.engine import State
 from plywright.plugins.halma.agents import GreedyAgent
 from plywright.plugins.halma.evaluation import compass
 from plywright.plugins.halma.geometry import opposite
 from plywright.plugins.halma.movegen import tables
 from plywright.plugins.halma.rules import HalmaGame, HalmaState
+from plywright.simulate.counters import BaseFactory, BoundTactic, counter_kind
 
-Tactic = Callable[["CounterAgent", HalmaState, dict[int, int]], "tuple[int, int] | None"]
-"""``tactic(agent, state, moves)``: the move ``(from, to)`` the tactic takes now, or None."""
+Tactic = Callable[["SeatView", HalmaState, dict[int, int]], "tuple[int, int] | None"]
+"""``tactic(view, state, moves)``: the move ``(from, to)`` the tactic takes now, or None."""
+
+
+class SeatView:
+    """What a tactic reads of its seat: the ``greedy`` base, each hole's distance to the
+    target and the hole the ``hold_back`` peg sits on (the tip of the own start)."""
+
+    def __init__(self, game: HalmaGame, seat: int, base: GreedyAgent) -> None:
+        self.base = base
+        target = game.rules.target_points()[seat]
+        self.dist = compass(game.rules.n, target).dist
+        self.keeper = tables(game.rules.n).board.tip(opposite(target))
 
 
 def _bits(mask: int) -> list[int]:
@@ -38,7 +49,7 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _best(agent: CounterAgent, moves: dict[int, int], starts: list[int]) -> tuple[int, int] | None:
+def _best(agent: SeatView, moves: dict[int, int], starts: list[int]) -> tuple[int, int] | None:
     dist = agent.dist
     best, top = None, 0
     for start in starts:
@@ -49,9 +60,7 @@ def _best(agent: CounterAgent, moves: dict[int, int], starts: list[int]) -> tupl
     return best
 
 
-def hold_back(
-    agent: CounterAgent, state: HalmaState, moves: dict[int, int]
-) -> tuple[int, int] | None:
+def hold_back(agent: SeatView, state: HalmaState, moves: dict[int, int]) -> tuple[int, int] | None:
     if agent.keeper in moves and len(moves) > 1:
         rest = {k: v for k, v in moves.items() if k != agent.keeper}
         start, to = agent.base.choose(state, rest)
@@ -59,12 +68,12 @@ def hold_back(
     return None
 
 
-def race(agent: CounterAgent, state: HalmaState, moves: dict[int, int]) -> tuple[int, int] | None:
+def race(agent: SeatView, state: HalmaState, moves: dict[int, int]) -> tuple[int, int] | None:
     return _best(agent, moves, sorted(moves))
 
 
 def front_runner(
-    agent: CounterAgent, state: HalmaState, moves: dict[int, int]
+    agent: SeatView, state: HalmaState, moves: dict[int, int]
 ) -> tuple[int, int] | None:
     order = sorted(moves, key=lambda h: (agent.dist[h], h))
     for start in order:
@@ -77,44 +86,31 @@ def front_runner(
 TACTICS: dict[str, Tactic] = {"hold_back": hold_back, "race": race, "front_runner": front_runner}
 
 
-class CounterAgent:
-    """``greedy`` wrapped with one greedy ``tactic`` (module docstring)."""
+def bind(tactic: str, game: HalmaGame, seat: int, base: Agent) -> BoundTactic:
+    """``TACTICS[tactic]`` bound to ``seat``: a pass when no peg can move, the tactic's move
+    as an action (the base remembers it, as if it had chosen it), or None."""
+    assert isinstance(base, GreedyAgent)
+    take, view = TACTICS[tactic], SeatView(game, seat, base)
 
-    def __init__(self, game: HalmaGame, seat: int, rng: random.Random, tactic: Tactic) -> None:
-        self.game = game
-        self.base = GreedyAgent(game, seat, rng)
-        self.tactic = tactic
-        target = game.rules.target_points()[seat]
-        self.dist = compass(game.rules.n, target).dist
-        self.keeper = tables(game.rules.n).board.tip(opposite(target))
-        """The hole the ``hold_back`` peg sits on (the tip of the own start)."""
-
-    def step(self, state: State) -> int:
+    def bound(state: State) -> int | None:
         assert isinstance(state, HalmaState)
         moves = state.move_masks()
         if not moves:
-            return self.game.pass_action
-        chosen = self.tactic(self, state, moves)
+            return game.pass_action
+        chosen = take(view, state, moves)
         if chosen is None:
-            return self.base.step(state)
-        self.base.last = chosen
-        return chosen[0] * self.game.size + chosen[1]
+            return None
+        base.last = chosen
+        return chosen[0] * game.size + chosen[1]
+
+    return bound
 
 
-@dataclass(frozen=True)
-class Counter:
-    """One counter-strategy: a tactic over ``greedy``."""
+BASES: dict[str, BaseFactory] = {"greedy": GreedyAgent}
+"""The weaker agent a counter wraps."""
 
-    tactic: str
-    base: str = "greedy"
+counter = counter_kind(BASES, bind)
+"""``counter(tactic, base)``: one halma counter-strategy."""
 
-    @property
-    def name(self) -> str:
-        return f"{self.tactic}/{self.base}"
-
-    def make(self, game: HalmaGame, seat: int, rng: random.Random) -> CounterAgent:
-        return CounterAgent(game, seat, rng, TACTICS[self.tactic])
-
-
-COUNTERS = (Counter("hold_back"), Counter("race"), Counter("front_runner"))
+COUNTERS = tuple(counter(tactic, "greedy") for tactic in ("hold_back", "race", "front_runner"))
 """The counters the benchmark plays."""

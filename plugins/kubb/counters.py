@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from plywright.api import Agent, SearchSettings
 from plywright.engine import State
@@ -31,6 +30,7 @@ from plywright.plugins.kubb.rules import (
     KubbState,
 )
 from plywright.plugins.kubb.search import search_expectimax
+from plywright.simulate.counters import BaseFactory, BoundTactic, counter_kind
 
 Tactic = Callable[[KubbGame, KubbState], "int | None"]
 """``tactic(game, state)``: the action the tactic takes now, or None."""
@@ -81,51 +81,36 @@ TACTICS: dict[str, Tactic] = {
 }
 
 
-class CounterAgent:
-    """``base`` wrapped with one greedy ``tactic`` (module docstring)."""
+def bind(tactic: str, game: KubbGame, seat: int, base: Agent) -> BoundTactic:
+    """``TACTICS[tactic]`` bound to ``game``."""
+    take = TACTICS[tactic]
 
-    def __init__(self, game: KubbGame, base: Agent, tactic: Tactic) -> None:
-        self.game = game
-        self.base = base
-        self.tactic = tactic
-
-    def step(self, state: State) -> int:
+    def bound(state: State) -> int | None:
         assert isinstance(state, KubbState)
-        chosen = self.tactic(self.game, state)
-        return self.base.step(state) if chosen is None else chosen
+        return take(game, state)
+
+    return bound
 
 
-def base_agent(name: str, game: KubbGame, seat: int, rng: random.Random) -> Agent:
-    """A weaker agent to wrap: ``basic``, ``tactical`` or ``expectimax`` (budget 1)."""
-    if name == "basic":
-        return make_basic(game, seat, rng)
-    if name == "tactical":
-        return make_tactical(game, seat, rng)
-    if name == "expectimax":
-        return search_expectimax(game, seat, rng, SearchSettings(1))
-    raise ValueError(f"unknown base agent {name!r}")
+def _expectimax(game: KubbGame, seat: int, rng: random.Random) -> Agent:
+    return search_expectimax(game, seat, rng, SearchSettings(1))
 
 
-@dataclass(frozen=True)
-class Counter:
-    """One counter-strategy: a tactic over a base agent."""
+BASES: dict[str, BaseFactory] = {
+    "basic": make_basic,
+    "tactical": make_tactical,
+    "expectimax": _expectimax,
+}
+"""The weaker agents a counter wraps (``expectimax`` at budget 1)."""
 
-    tactic: str
-    base: str
-
-    @property
-    def name(self) -> str:
-        return f"{self.tactic}/{self.base}"
-
-    def make(self, game: KubbGame, seat: int, rng: random.Random) -> CounterAgent:
-        return CounterAgent(game, base_agent(self.base, game, seat, rng), TACTICS[self.tactic])
-
+counter = counter_kind(BASES, bind)
+"""``counter(tactic, base)``: one Kubb counter-strategy."""
 
 COUNTERS = (
-    Counter("one_spot", "tactical"),
-    Counter("deep_spot", "tactical"),
-    Counter("base_first", "tactical"),
-    Counter("king_rush", "tactical"),
-    Counter("one_spot", "expectimax"),
+    counter("one_spot", "tactical"),
+    counter("deep_spot", "tactical"),
+    counter("base_first", "tactical"),
+    counter("king_rush", "tactical"),
+    counter("one_spot", "expectimax"),
 )
 """The counters the benchmark plays."""

@@ -10,13 +10,14 @@ import pytest
 
 from plywright.api import SearchSettings
 from plywright.engine import CHANCE
-from plywright.plugins.cardtrack.counters import COUNTERS, Counter
+from plywright.plugins.cardtrack.counters import COUNTERS, counter
 from plywright.plugins.cardtrack.evaluation import RISK_RING, Odds, ring_risk
 from plywright.plugins.cardtrack.geometry import Slot, slot_index
 from plywright.plugins.cardtrack.options import CardtrackRules
 from plywright.plugins.cardtrack.positions import place_tokens, position
 from plywright.plugins.cardtrack.rules import CardtrackGame, CardtrackState, make_game, small_action
 from plywright.plugins.cardtrack.search import PlannerAgent, candidates
+from plywright.simulate.counters import Counter
 
 GAME = make_game(CardtrackRules())
 """The default rules (the standard preset)."""
@@ -68,8 +69,8 @@ fixed games, not the rate."""
 
 
 def test_planner_holds_the_home_lock() -> None:
-    counter = Counter("home_lock", "planner")
-    lost = sum(play(GAME, counter, 0, seed) == 0 for seed in SEEDS)
+    home_lock = counter("home_lock", "planner")
+    lost = sum(play(GAME, home_lock, 0, seed) == 0 for seed in SEEDS)
     assert lost <= 14, lost
 
 

@@ -10,11 +10,12 @@ import pytest
 
 from plywright.api import SearchSettings
 from plywright.engine import CHANCE
-from plywright.plugins.kubb.counters import COUNTERS, Counter, king_rush, one_spot
+from plywright.plugins.kubb.counters import COUNTERS, king_rush, one_spot
 from plywright.plugins.kubb.rules import BATON_AIM, THROW_AIM, KubbGame
 from plywright.plugins.kubb.search import search_expectimax
 from plywright.registry import load_registry
 from plywright.simulate.chance import sample_chance
+from plywright.simulate.counters import Counter
 from plywright.variant import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +48,7 @@ def test_counter_plays_legal_actions(counter: Counter) -> None:
             action = agents[player].step(state)
             if player == seat:
                 assert action in state.legal_actions(), (counter.name, state.phase, action)
-                named = tactic(game, state)
+                named = tactic(state)
                 assert named is None or named == action
             state.apply_action(action)
 

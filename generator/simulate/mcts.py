@@ -1,7 +1,11 @@
 """``mcts``: UCT Monte-Carlo tree search that plays any engine through the protocol.
 
-One tree per decision, grown by ``budget`` playouts (Kocsis & Szepesvári's UCT, as OpenSpiel's
-``MCTSBot``):
+One tree per decision, grown by playouts (Kocsis & Szepesvári's UCT, as OpenSpiel's
+``MCTSBot``). The budget scales to the board: ``budget`` playouts where a decision has at most
+:data:`REFERENCE_BRANCHING` legal actions (3 × 3 tic-tac-toe's empty board), and
+``budget × REFERENCE_BRANCHING / actions`` where it has more (never fewer than one playout a
+root action). A larger board's playouts are longer, so a decision costs about the same:
+``mcts:1000`` on the 25 cells of 5 × 5 tic-tac-toe grows 360 playouts a move, not 1000.
 
 - **selection** by UCB1 on the value of the seat to act, in ``[0, 1]`` (returns scaled by the
   game's utility range);
@@ -34,7 +38,10 @@ from plywright.engine import CHANCE, Game, Outcome, State, estimated_returns
 from plywright.simulate.chance import sample_chance
 
 MCTS_BUDGET = 1000
-"""Default playouts per decision."""
+"""Default budget: playouts per decision where at most :data:`REFERENCE_BRANCHING` actions
+are legal (fewer where more are)."""
+REFERENCE_BRANCHING = 9
+"""The most legal actions at which a decision grows its whole budget of playouts."""
 ROLLOUT = 40
 """Most random actions of a rollout before the engine's estimate scores it."""
 DECISIVE_BRANCHING = 12
@@ -88,10 +95,22 @@ class MctsAgent:
             return actions[0]
         return self._choose(self.search(state), actions)
 
+    def playouts(self, state: State) -> int:
+        """The playouts of one decision at ``state``: the budget scaled to its legal actions
+        (module docstring)."""
+        budget = self.settings.budget
+        if state.current_player() == CHANCE:
+            return budget
+        actions = len(self._legal(state))
+        if actions <= REFERENCE_BRANCHING:
+            return budget
+        return max(min(budget, actions), budget * REFERENCE_BRANCHING // actions)
+
     def search(self, state: State) -> Node:
-        """The tree of one decision: ``budget`` playouts, fewer once the root is proven."""
+        """The tree of one decision: :meth:`playouts` of them, fewer once the root is
+        proven."""
         root = Node(state.current_player())
-        for _ in range(self.settings.budget):
+        for _ in range(self.playouts(state)):
             self._playout(self._root_state(state), root)
             if root.proven is not None:
                 break
@@ -247,8 +266,8 @@ def _unconfigured(game: Game, seat: int, rng: random.Random) -> MctsAgent:
 
 MCTS = AgentSpec(
     "mcts",
-    f"UCT tree search with random rollouts and a solver, {MCTS_BUDGET} playouts a move "
-    "(mcts:N for N; any game)",
+    f"UCT tree search with random rollouts and a solver, {MCTS_BUDGET} playouts a move, "
+    f"fewer where more than {REFERENCE_BRANCHING} moves are legal (mcts:N for N; any game)",
     _unconfigured,
     search=make_mcts,
     budget=MCTS_BUDGET,

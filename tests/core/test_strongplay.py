@@ -19,7 +19,7 @@ from plywright.agents import agent_spec
 from plywright.api import Duel, SearchSettings
 from plywright.errors import InputError
 from plywright.registry import Registry, load_registry
-from plywright.simulate.mcts import MctsAgent
+from plywright.simulate.mcts import REFERENCE_BRANCHING, MctsAgent
 from plywright.simulate.runner import run_check
 from plywright.simulate.strong.judge import PairGames, ends_less_often, pair_status
 from plywright.simulate.strong.plan import Matchup, second_stage
@@ -71,6 +71,25 @@ def test_the_solver_stops_a_decided_search_early(games: Registry) -> None:
         state.apply_action(action)
     root = MctsAgent(game, 1, random.Random(0), SearchSettings(5000)).search(state)
     assert root.proven is not None and root.visits < 200, (root.proven, root.visits)
+
+
+def test_the_budget_scales_to_the_board(games: Registry) -> None:
+    """3 x 3: the whole budget of playouts is grown; 5 x 5 with five in a row: the budget
+    scaled to its 25 empty cells, and still one playout per root action at a tiny budget."""
+    small = _ttt(games).engine()  # type: ignore[attr-defined]
+    agent = MctsAgent(small, 0, random.Random(0), SearchSettings(300))
+    assert agent.search(small.new_initial_state()).visits == 300
+    large = parse_variant({"game": "tictactoe", "rules": {"size": 5, "k_in_row": 5}}, games)
+    game = large.engine()  # type: ignore[attr-defined]
+    agent = MctsAgent(game, 0, random.Random(0), SearchSettings(300))
+    assert agent.search(game.new_initial_state()).visits == 300 * REFERENCE_BRANCHING // 25
+    tiny = MctsAgent(game, 0, random.Random(0), SearchSettings(10))
+    assert tiny.search(game.new_initial_state()).visits == 10
+    late = game.new_initial_state()
+    for action in range(17):  # 8 empty cells left: the whole budget again
+        late.apply_action(action)
+    assert not late.is_terminal()
+    assert agent.playouts(late) == 300
 
 
 def test_budget_is_parsed_and_bounded(games: Registry) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 import strong_games
 
@@ -15,6 +16,9 @@ from plywright.api import Forbid, SearchSettings
 from plywright.registry import Registry, load_registry
 from plywright.simulate.mcts import MctsAgent
 from plywright.simulate.runner import run_check
+from plywright.simulate.strong.plan import Matchup
+from plywright.simulate.strong.probes import restricted_probe
+from plywright.simulate.table import RESULT_CODE, GameTable
 from plywright.variant import parse_variant
 
 
@@ -56,3 +60,38 @@ def test_restricted_play_finds_the_dominant_move_and_the_needless_one(games: Reg
     assert dominant["reason"] in report["notes"]
     assert not any(p["exploit"] for p in restricted.values())
     assert all("restricted" not in item for item in report.get("undecided", []))
+
+
+def _table(winners: list[int]) -> GameTable:
+    n = len(winners)
+    return GameTable.from_columns(
+        index=np.arange(n),
+        result=[RESULT_CODE["win"]] * n,
+        winners=[1 << w for w in winners],
+        rounds=[1] * n,
+        moves=[10] * n,
+        branching_total=[20] * n,
+        decisions=[10] * n,
+    )
+
+
+@pytest.mark.parametrize(
+    ("pattern", "finding", "ending"),
+    [
+        ([0, 1], "needless", "a rule nobody needs"),
+        ([0, 1, 1, 1], "", "the seat wins less without 'jump', which does not decide the game"),
+        ([1], "dominant", "'jump' alone decides the game (a dominant move)"),
+    ],
+)
+def test_a_rule_is_needless_only_when_the_seat_wins_as_often_without_it(
+    games: Registry, pattern: list[int], finding: str, ending: str
+) -> None:
+    """Seat 1 wins half its strong self-play games; without ``jump`` half again (needless),
+    a quarter (it matters, yet does not decide: no finding) or none (dominant)."""
+    options = _grip(games, 1.0).check
+    agents = (games.agent("grip", "random"),) * 2
+    matchup = Matchup("restrict", "r", agents, 96, seat=0, forbid="jump")
+    baseline = _table([0, 1] * 50)
+    entry = restricted_probe(matchup, _table(pattern * (96 // len(pattern))), baseline, 2, options)
+    assert entry["finding"] == finding and entry["decision"] == "ok", entry["reason"]
+    assert entry["reason"].endswith(ending)

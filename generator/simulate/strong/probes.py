@@ -250,10 +250,12 @@ def restricted_probe(
 ) -> RestrictedProbe:
     """The restricted-play probe's entry of one seat and kind (Jaffe et al., "Evaluating
     competitive game balance with restricted play"): the seat's wins without that kind of
-    move, in game order, test its strong self-play share (``H0``: the kind changes nothing, a
-    rule nobody needs; the low end of that share's interval, strong self-play being few
-    games) against ``exploit_ratio`` of it (``H1``: without it the seat cannot win: a
-    dominant move)."""
+    move, in game order, test a share well above ``exploit_ratio`` of its strong self-play
+    share (``H0``: twice that, or the low end of the self-play share's interval if higher,
+    strong self-play being few games) against ``exploit_ratio`` of it (``H1``: without the
+    kind the seat cannot win: a dominant move). ``H0`` accepted is a rule nobody needs only
+    when the seat's share without the kind still reaches that low end (its interval's top
+    does); otherwise the seat wins less without it, and the entry says so with no finding."""
     assert matchup.forbid is not None
     seat, kind = matchup.seat, matchup.forbid
     games = len(table)
@@ -280,8 +282,10 @@ def restricted_probe(
             max(floor, options.exploit_ratio * base * 2), options.exploit_ratio * base, options
         )
         outcome = test.scan(bool(w) for w in won)
-        if outcome.decision == "h0":
+        if outcome.decision == "h0" and wilson(wins, games, options.confidence)[1] >= floor:
             finding, reason = "needless", f"{words}: a rule nobody needs"
+        elif outcome.decision == "h0":  # not dominant, yet the seat wins less without it
+            reason = f"{words}: the seat wins less without {kind!r}, which does not decide the game"
         elif outcome.decision == "h1":
             finding = "dominant"
             reason = f"{words}: {kind!r} alone decides the game (a dominant move)"

@@ -86,6 +86,7 @@ def make_styles(theme: Theme | None = None, size: float = 9.8) -> Styles:
             "textColor": ink,
             "bulletFontName": regular,
             "bulletFontSize": size,
+            "allowWidows": 0,  # a paragraph's last line never stands alone atop a page
         }
         return ParagraphStyle(name, **{**base, **kw})
 
